@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# Entry points of the napi-list series harness. `make help` lists them.
+#
+#   make         set up, build the VM kernel with the series, boot it and
+#                show the series at work
+#   make check   everything CI runs (.ci/run calls exactly this)
+
+CACHE  ?= $(HOME)/.cache/napi-list
+BUILD  ?= $(CURDIR)/build
+TREE   ?= $(BUILD)/linux
+VMOUT  ?= $(BUILD)/vm
+KSRC   ?=
+export KSRC
+
+SHELL  := /bin/bash
+ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
+	  export PATH PYTHONPATH; . scripts/identity; \
+	  export CCACHE_DIR=$${CCACHE_DIR:-$(HOME)/.cache/ccache} \
+		 CCACHE_MAXSIZE=$${CCACHE_MAXSIZE:-10G} CCACHE_BASEDIR=$(CURDIR) \
+		 CCACHE_NOHASHDIR=1;
+KMAKE   = make -s -C $(TREE) O=$(VMOUT) -j$$(nproc) CC="ccache gcc" \
+	  KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
+	  KBUILD_BUILD_HOST=napi-list
+
+.PHONY: all help deps tree export check send vm-kernel demo vm-test clean
+
+all: deps tree vm-kernel demo
+
+help:
+	@echo "make           deps + tree + vm-kernel + demo: the series at work in a VM"
+	@echo "make check     everything CI runs: NIPA-style checks, builds, VM tests"
+	@echo "make deps      install what the harness needs (apt-get; sid tools under ~/.cache)"
+	@echo "make tree      $(TREE): base + one commit per patch of series/ (git am)"
+	@echo "               base: Debian linux-source-7.x, or KSRC=/path/to/net-next"
+	@echo "make export    series/ from $(TREE) (git format-patch, cover letter kept)"
+	@echo "               V=N to start version N"
+	@echo "make vm-kernel the VM kernel of $(TREE) in $(VMOUT) (allnoconfig + fragments)"
+	@echo "make demo      boot it under QEMU (TCG) and show the series at work"
+	@echo "make vm-test   boot it and run KUnit + the kselftests of"
+	@echo "               tools/testing/selftests/vm-tests.txt"
+	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
+	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
+
+deps:
+	@scripts/deps.sh $(CACHE) >/dev/null
+
+tree: deps
+	@scripts/tree.sh $(TREE) $(CACHE)
+
+export:
+	@. scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
+	 BASE_DESC="$$( [ -z "$(KSRC)" ] && cat $(CACHE)/deb/linux-source.version 2>/dev/null)" \
+	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"
+
+check:
+	@scripts/check.sh
+
+send:
+	@scripts/send.sh $(TREE)
+
+vm-kernel:
+	@$(ENV) . tools/testing/selftests/targets.sh; \
+	 scripts/vm-config.sh $(TREE) $(VMOUT) $$VM_TARGETS; \
+	 echo "building the VM kernel in $(VMOUT) (cold: ~20 min on 2 cores)"; \
+	 $(KMAKE) bzImage
+
+vm-test:
+	@$(ENV) tools/testing/selftests/vm.sh $(TREE) $(VMOUT) $(BUILD)/vm-run; \
+	 for m in kunit console; do \
+	   tools/testing/selftests/results.sh $$m $$([ $$m = kunit ] && echo $(TREE)) $(BUILD)/vm-run | tail -n 3; done; \
+	 grep -E '^(not )?ok [0-9]+ selftests' $(BUILD)/vm-run/kselftest.tap
+
+demo:
+	@$(ENV) tools/testing/selftests/demo.sh $(VMOUT)
+
+clean:
+	rm -rf $(BUILD)

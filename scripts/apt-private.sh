@@ -1,0 +1,39 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: GPL-2.0
+# Sourced: a private apt configuration that reaches the newer Debian suites
+# (sid, experimental, bookworm-backports) through the machine's own Debian
+# mirror without touching the system's apt sources. Sets the array APT_OPTS;
+# use as: apt-get "${APT_OPTS[@]}" ...
+#
+# private_apt DIR: DIR holds the private sources, lists and archives.
+private_apt() {
+	local dir=$1 mirror keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	mkdir -p "$dir/lists/partial" "$dir/archives/partial" "$dir/etc"
+	# The mirror: the first .../debian URI of the system's sources.
+	mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
+		 awk '/^URIs:/ { for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) { print $i; exit } }')
+	if [ -z "$mirror" ]; then
+		mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+			 awk '$1 == "deb" { for (i = 2; i <= NF; i++) if ($i ~ /^(https?|file):.*\/debian\/?$/) { print $i; exit } }')
+	fi
+	if [ -z "$mirror" ]; then
+		echo "apt-private: no Debian mirror in the apt sources" >&2
+		return 1
+	fi
+	cat > "$dir/etc/sources.list" <<EOS
+deb [signed-by=$keyring] $mirror sid main
+deb [signed-by=$keyring] $mirror experimental main
+deb [signed-by=$keyring] $mirror bookworm-backports main
+deb-src [signed-by=$keyring] $mirror sid main
+EOS
+	# shellcheck disable=SC2034 # used by the sourcing script
+	APT_OPTS=(-o Dir::Etc::sourcelist="$dir/etc/sources.list"
+		  -o Dir::Etc::sourceparts=/nonexistent
+		  -o Dir::State::lists="$dir/lists"
+		  -o Dir::Cache::archives="$dir/archives"
+		  -o Dir::Cache::pkgcache="$dir/pkgcache.bin"
+		  -o Dir::Cache::srcpkgcache="$dir/srcpkgcache.bin"
+		  -o APT::Architecture=amd64
+		  -o APT::Sandbox::User=root
+		  -o Debug::NoLocking=1)
+}

@@ -1,0 +1,152 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check: everything CI runs, one line per check with its time, then
+# "N passed, N failed, N skipped". A SKIP says why and does not count as
+# passed. Logs: $W/logs/<check>.log.
+#
+# Stages: series hygiene (NIPA's per-series and per-patch checks) -> the
+# checks' own self-tests -> builds (each patch's touched objects W=1 C=1, the
+# VM kernel at the head, the five drivers on their own architectures against
+# the base) -> coccinelle -> one VM boot for KUnit, the kselftests and a
+# console scan -> the negative control (the new selftests on the base kernel).
+set -uo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+W=${CHECK_DIR:-$top/build/check}
+T=$W/linux
+L=$W/logs
+cache=${CACHE:-$HOME/.cache/napi-list}
+mkdir -p "$L"
+. scripts/identity
+
+npass=0 nfail=0 nskip=0
+failed=()
+t_start=$(date +%s)
+
+# run NAME CMD...: exit 0 PASS, 2 SKIP (first log line is the reason), else FAIL
+run() {
+	local name=$1 t0 rc dt; shift
+	t0=$(date +%s)
+	"$@" > "$L/$name.log" 2>&1
+	rc=$?
+	dt=$(( $(date +%s) - t0 ))
+	if [ $rc -eq 0 ]; then
+		npass=$((npass + 1))
+		printf 'PASS  %-34s %5ss  %s\n' "$name" "$dt" "$(tail -n 1 "$L/$name.log" | cut -c1-60)"
+	elif [ $rc -eq 2 ]; then
+		nskip=$((nskip + 1))
+		printf 'SKIP  %-34s %5ss  %s\n' "$name" "$dt" "$(grep -m1 . "$L/$name.log" | cut -c1-80)"
+	else
+		nfail=$((nfail + 1)); failed+=("$name")
+		printf 'FAIL  %-34s %5ss  (log: %s)\n' "$name" "$dt" "${L#"$top"/}/$name.log"
+		tail -n 15 "$L/$name.log" | sed 's/^/      | /'
+	fi
+	return $rc
+}
+
+finish() {
+	echo
+	echo "total $(( $(date +%s) - t_start ))s"
+	((nfail)) && echo "failed: ${failed[*]}"
+	echo "$npass passed, $nfail failed, $nskip skipped"
+	((nfail == 0))
+	exit $?
+}
+
+# ---- setup ---------------------------------------------------------------
+run deps scripts/deps.sh "$cache" || finish
+eval "$(scripts/deps.sh "$cache" 2>/dev/null)"
+export PATH PYTHONPATH
+run tree scripts/tree.sh "$T" "$cache" || finish
+commits=$(git -C "$T" rev-list --reverse series-base..HEAD)
+npatch=$(echo "$commits" | grep -c . || true)
+shopt -s nullglob
+series=(series/v*-*.patch)
+
+# ---- series hygiene -------------------------------------------------------
+roundtrip() {
+	local tmp; tmp=$(mktemp -d)
+	cp -a series/. "$tmp/" 2>/dev/null
+	PROJECT_NAME=$PROJECT_NAME PROJECT_EMAIL=$PROJECT_EMAIL \
+		BASE_DESC="$(sed -n 's/^linux-source: //p' series/BASE 2>/dev/null)" \
+		scripts/export.py "$T" "$tmp" "$SUBJECT_PREFIX" || return 1
+	diff -ru series "$tmp" && echo "series/ is exactly what make export writes"
+	local rc=$?; rm -rf "$tmp"; return $rc
+}
+run series-roundtrip roundtrip
+
+if ((npatch)); then
+	run series-format scripts/checks/series_format.sh --series "${series[@]}"
+	run trailers scripts/checks/trailers.sh --series "${series[@]}"
+	for c in checkpatch kdoc source_inline header_inline deprecated_api check_selftest linters; do
+		per_patch() {
+			local c=$1 rc=0 i=0 r
+			for sha in $commits; do
+				i=$((i + 1))
+				scripts/checks/$c.sh "$T" "$sha"
+				r=$?
+				if [ $r -ne 0 ]; then
+					echo "^ patch $i: $(git -C "$T" log -1 --format=%s "$sha")"
+					[ $r -eq 2 ] && [ $rc -eq 0 ] && rc=2
+					[ $r -ne 2 ] && rc=1
+				fi
+			done
+			[ $rc -eq 0 ] && echo "$i patch(es) clean"
+			return $rc
+		}
+		run "$c" per_patch "$c"
+	done
+else
+	echo "      (series/ has no patches yet: per-patch checks have nothing to check)"
+fi
+run checks-selftest scripts/checks/selftest.sh "$T"
+
+# ---- builds ---------------------------------------------------------------
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
+export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
+. tools/testing/selftests/targets.sh
+vmbuild() {
+	scripts/vm-config.sh "$T" "$1" $VM_TARGETS &&
+	make -s -C "$T" O="$1" -j"$(nproc)" CC="ccache gcc" \
+		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
+		KBUILD_BUILD_HOST=napi-list bzImage &&
+	echo "$(ls -l "$1/arch/x86/boot/bzImage" | awk '{print $5}') bytes bzImage"
+}
+run vm-kernel vmbuild "$W/vm"
+vm_ok=$?
+
+for conf in drivers/*/build.conf; do
+	d=$(basename "$(dirname "$conf")")
+	cross() {
+		local conf=$1 out=$W/cross/$2
+		git -C "$T" checkout -q series-base &&
+		scripts/cross.sh prepare "$conf" "$T" "$out" &&
+		scripts/cross.sh build "$conf" "$T" "$out" "$out/base.log" || return 1
+		git -C "$T" checkout -q napi-list || return 1
+		if ((npatch)); then
+			EXTRA_OBJS="net/core/dev.o net/core/gro.o" \
+			scripts/cross.sh build "$conf" "$T" "$out" "$out/head.log" || return 1
+		else
+			cp "$out/base.log" "$out/head.log"
+		fi
+		scripts/cross.sh compare "$out/base.log" "$out/head.log"
+	}
+	run "build-$d" cross "$conf" "$d"
+done
+git -C "$T" checkout -q napi-list
+
+# ---- runtime --------------------------------------------------------------
+if [ $vm_ok -eq 0 ]; then
+	run vm-boot tools/testing/selftests/vm.sh "$T" "$W/vm" "$W/vm-run"
+	run kunit tools/testing/selftests/results.sh kunit "$T" "$W/vm-run"
+	while read -r t; do
+		case "$t" in ''|'#'*) continue ;; esac
+		run "ksft:${t#*:}" tools/testing/selftests/results.sh kselftest "$t" "$W/vm-run"
+	done < tools/testing/selftests/vm-tests.txt
+	run console-scan tools/testing/selftests/results.sh console "$W/vm-run"
+else
+	for n in vm-boot kunit console-scan; do
+		nskip=$((nskip + 1)); printf 'SKIP  %-34s %5ss  %s\n' "$n" 0 "no VM kernel"
+	done
+fi
+finish

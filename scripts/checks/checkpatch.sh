@@ -1,0 +1,55 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Mirrors NIPA tests/patch/checkpatch: the same checkpatch.pl command line,
+# run from TREE's top dir on COMMIT. Differences: warnings and checks fail
+# too (NIPA: "warning"), and MISSING_SIGN_OFF is ignored (see below).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/lib.sh"
+patch_args "$@"
+
+# NIPA's list, plus MISSING_SIGN_OFF: our patches are unsigned by design
+# (the human adds Signed-off-by when sending); trailers.sh enforces that.
+IGNORED=COMMIT_LOG_LONG_LINE,MACRO_ARG_REUSE,ALLOC_SIZEOF_STRUCT,\
+NO_AUTHOR_SIGN_OFF,GIT_COMMIT_ID,CAMELCASE,FILE_PATH_CHANGES,\
+BAD_REPORTED_BY_LINK,MISSING_SIGN_OFF
+
+# checkpatch looks for /usr/share/codespell/dictionary.txt, else asks
+# `python3 -c "import codespell_lib"`; a python3 without codespell (pyenv,
+# venv) makes it silently run without the dictionary, so locate it here.
+cs=()
+if [ ! -f /usr/share/codespell/dictionary.txt ]; then
+	dict=
+	for py in /usr/bin/python3 python3; do
+		dict=$("$py" -c 'import os.path as p, codespell_lib as c
+print(p.join(p.dirname(c.__file__), "data", "dictionary.txt"))' 2>/dev/null) &&
+			[ -f "$dict" ] && break
+		dict=
+	done
+	if [ -z "$dict" ]; then
+		echo "SKIP: codespell not installed"
+		exit 2
+	fi
+	cs=(--codespellfile="$dict")
+fi
+
+out=$TMP/checkpatch.out
+(cd "$TREE" && ./scripts/checkpatch.pl -g "$COMMIT" --strict --codespell \
+	"${cs[@]}" --max-line-length=80 --ignore="$IGNORED") >"$out" 2>&1
+
+if grep -q 'total: 0 errors, 0 warnings, 0 checks' "$out"; then
+	exit 0
+fi
+if ! grep -q '^total: ' "$out"; then
+	echo "checkpatch.pl did not complete:"
+	tail -n 5 "$out"
+	exit 1
+fi
+# One line per finding: "WARNING: message (FILE: path:line)".
+awk '/^(ERROR|WARNING|CHECK):/ { if (f) print f; f = $0; next }
+     f && /^#[0-9]+: FILE: / { sub(/^#[0-9]+: FILE: /, ""); sub(/:$/, "")
+                               print f " (" $0 ")"; f = ""; next }
+     f { print f; f = "" }
+     END { if (f) print f }' "$out"
+grep '^total: ' "$out"
+exit 1

@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+# Helpers shared by the checks (sourced). Per-patch checks read everything
+# from git objects of TREE (COMMIT and its parent), never from its work tree.
+# Exit codes of every check: 0 pass, 1 fail, 2 skip (or usage error).
+
+# patch_args "$@": parse "TREE COMMIT"; sets TREE (top dir), COMMIT (sha)
+# and TMP (a temporary directory removed at exit).
+patch_args() {
+	if [ $# -ne 2 ]; then
+		echo "usage: $0 TREE COMMIT" >&2
+		exit 2
+	fi
+	TREE=$(git -C "$1" rev-parse --show-toplevel 2>/dev/null) || TREE=$1
+	COMMIT=$(git -C "$TREE" rev-parse --verify -q "$2^{commit}") || {
+		echo "$0: no commit $2 in $TREE" >&2
+		exit 2
+	}
+	git -C "$TREE" rev-parse --verify -q "$COMMIT~^{commit}" >/dev/null || {
+		echo "$0: commit $2 has no parent" >&2
+		exit 2
+	}
+	TMP=$(mktemp -d)
+	trap 'rm -rf "$TMP"' EXIT
+}
+
+# series_args "$@": parse "--series PATCHFILE..."; sets PATCHES (array).
+series_args() {
+	if [ $# -lt 2 ] || [ "$1" != --series ]; then
+		echo "usage: $0 --series PATCHFILE..." >&2
+		exit 2
+	fi
+	shift
+	# shellcheck disable=SC2034 # for the sourcing check
+	PATCHES=("$@")
+}
+
+# touched FILTER [PATHSPEC...]: files COMMIT changes, by git diff-filter
+# letter(s) (A added, M modified, D deleted; renames count as D + A).
+touched() {
+	local filter=$1
+	shift
+	git -C "$TREE" diff --no-renames --name-only --diff-filter="$filter" \
+		"$COMMIT~" "$COMMIT" -- "$@"
+}
+
+# patch_diff [PATHSPEC...]: the diff of COMMIT against its parent.
+patch_diff() {
+	git -C "$TREE" diff --no-renames "$COMMIT~" "$COMMIT" -- "$@"
+}
+
+# diff_grep PATHSPEC GREP-ARG...: the lines of COMMIT's diff (hunks only)
+# of the files in PATHSPEC that `grep GREP-ARG...` selects, "path: +line".
+diff_grep() {
+	local spec=$1 f
+	shift
+	touched AMD "$spec" | while IFS= read -r f; do
+		patch_diff "$f" | awk '/^@@/ { h = 1 } h' | grep "$@" |
+			awk -v f="$f" '{ print f ": " $0 }'
+	done
+}
+
+# exists_at REV PATH: whether PATH is a file at REV.
+exists_at() {
+	[ "$(git -C "$TREE" cat-file -t "$1:$2" 2>/dev/null)" = blob ]
+}
+
+# extract REV PATH DEST: write the file PATH at REV to DEST/PATH.
+extract() {
+	mkdir -p "$3/$(dirname "$2")"
+	git -C "$TREE" cat-file blob "$1:$2" >"$3/$2"
+}
+
+# extract_dir REV DIR DEST: write the whole directory DIR at REV under DEST.
+extract_dir() {
+	mkdir -p "$3"
+	git -C "$TREE" archive --format=tar "$1" -- "$2" | tar -x -C "$3"
+}
+
+# mbox_subject FILE: the (unfolded) Subject header of a format-patch file.
+mbox_subject() {
+	awk 'NR == 1 && /^From / { next }
+	     /^$/ { exit }
+	     /^Subject:/ { s = substr($0, 10); in_s = 1; next }
+	     in_s && /^[ \t]/ { s = s $0; next }
+	     { in_s = 0 }
+	     END { print s }' "$1"
+}
+
+# mbox_msg FILE: the commit message part of a format-patch file (the body
+# up to the "---" line before the diffstat).
+mbox_msg() {
+	awk 'body && /^---$/ { exit }
+	     body { print }
+	     !body && /^$/ { body = 1 }' "$1"
+}
+
+# is_cover FILE: whether FILE is a cover letter (0000-*, or numbered 0/N).
+is_cover() {
+	[[ $(basename "$1") == 0000-* ]] ||
+		mbox_subject "$1" | grep -qE '^\[[^]]* 0+/[0-9]+\]'
+}
+
+# series_tree: the target tree, from SERIES_TREE (net or net-next).
+series_tree() {
+	case ${SERIES_TREE:-net-next} in
+	net|net-next) echo "${SERIES_TREE:-net-next}" ;;
+	*) echo "SERIES_TREE must be net or net-next" >&2; exit 2 ;;
+	esac
+}

@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Install what the harness needs on a Debian 12 machine (root): Debian
+# packages with apt-get, and three tools bookworm has too old, taken from
+# sid through a private apt configuration and kept under the cache:
+#   virtme-ng (sid, arch all; runs on bookworm's python3),
+#   ethtool (sid: the selftests need `--json -l`; runs on bookworm's libc),
+#   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__).
+# Prints shell assignments for PATH on stdout (eval it).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${1:?cache dir}
+mkdir -p "$cache"
+cache=$(cd "$cache" && pwd)
+
+pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
+      xz-utils zstd git git-email python3 perl ccache
+      gcc-powerpc-linux-gnu gcc-mips-linux-gnu gcc-arm-linux-gnueabihf
+      qemu-system-x86 coccinelle codespell yamllint pylint shellcheck b4
+      udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace
+      python3-argcomplete python3-requests python3-yaml busybox-static
+      libxml2-dev libsqlite3-dev dpkg-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
+		missing+=("$p")
+done
+if ((${#missing[@]})); then
+	echo "deps: apt-get install ${missing[*]}" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get -q update >&2
+	apt-get -q install -y --no-install-recommends "${missing[@]}" >&2
+fi
+
+. "$here/apt-private.sh"
+private_apt "$cache/apt"
+tools="$cache/tools"
+mkdir -p "$tools"
+updated=
+apt_private() {
+	if [ -z "$updated" ]; then
+		apt-get "${APT_OPTS[@]}" -q update >&2
+		updated=1
+	fi
+	apt-get "${APT_OPTS[@]}" "$@" >&2
+}
+
+# unpack PKG SUITE: the package's files under $tools/PKG (kept per version).
+unpack() {
+	local pkg=$1 suite=$2 deb
+	if [ ! -f "$tools/$pkg/.done" ]; then
+		rm -rf "${tools:?}/$pkg" "$tools/$pkg.dl"
+		mkdir -p "$tools/$pkg.dl"
+		(cd "$tools/$pkg.dl" && apt_private -q download "$pkg/$suite")
+		deb=$(ls "$tools/$pkg.dl"/*.deb)
+		dpkg-deb -x "$deb" "$tools/$pkg"
+		basename "$deb" > "$tools/$pkg/.done"
+		rm -rf "$tools/$pkg.dl"
+	fi
+}
+unpack virtme-ng sid
+unpack ethtool sid
+unpack ruff sid
+
+if [ ! -x "$tools/sparse/sparse" ]; then
+	rm -rf "$tools/sparse" "$tools/sparse.src"
+	mkdir -p "$tools/sparse.src"
+	(cd "$tools/sparse.src" && apt_private -q source --download-only sparse/sid &&
+	 dpkg-source -x --no-check ./*.dsc src >&2 &&
+	 make -C src -j"$(nproc)" CC=gcc sparse >&2)
+	mkdir -p "$tools/sparse"
+	cp "$tools/sparse.src/src/sparse" "$tools/sparse/"
+	rm -rf "$tools/sparse.src"
+fi
+
+echo "PATH=$tools/sparse:$tools/ethtool/usr/sbin:$tools/virtme-ng/usr/bin:\$PATH"
+echo "PYTHONPATH=$tools/virtme-ng/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"

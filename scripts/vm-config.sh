@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Write OUT/.config for the VM kernel: x86_64 allnoconfig + net-core/vm.config
+# + the config fragment of every kselftest target the VM runs (=m made =y).
+# Fails if a symbol our fragment asks for did not survive olddefconfig.
+#
+# Usage: vm-config.sh TREE OUT TARGET...
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tree=$(cd "${1:?tree}" && pwd); out=${2:?out}; shift 2
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+frag="$out/vm-fragment.config"
+{
+	for t in "$@"; do
+		f="$tree/tools/testing/selftests/$t/config"
+		[ -f "$f" ] && sed 's/=m$/=y/' "$f"
+	done
+	# ours last: it wins where it disagrees (BTF, modules)
+	cat "$here/../net-core/vm.config"
+} > "$frag"
+make -s -C "$tree" O="$out" ARCH=x86_64 allnoconfig >/dev/null
+"$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" >/dev/null
+make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null
+bad=0
+while IFS= read -r line; do
+	case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+	sym=${line%%=*} val=${line#*=}
+	if [ "$val" = n ]; then
+		grep -q "^$sym=" "$out/.config" && { echo "vm-config: $sym should be off" >&2; bad=1; }
+	else
+		grep -qx "$line" "$out/.config" || { echo "vm-config: $line did not survive olddefconfig" >&2; bad=1; }
+	fi
+done < "$here/../net-core/vm.config"
+exit $bad

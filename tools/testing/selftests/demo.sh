@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make demo: boot the VM kernel under QEMU (TCG) with an emulated Intel
+# 82559ER, whose driver (e100) calls netif_receive_skb() from its NAPI poll,
+# send some traffic to QEMU's user-net gateway (QEMU's own alias for the
+# host's loopback) and show, from the kernel's tracepoints, how the received
+# packets reached the stack: per NAPI poll, how many netif_receive_skb()
+# calls and how many list deliveries.
+#
+# Usage: demo.sh KOUT
+set -euo pipefail
+kout=$(cd "${1:?kernel build dir}" && pwd)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+cat > "$out/guest" <<'EOG'
+#!/bin/bash
+set -u
+out=$1
+tr=/sys/kernel/tracing
+mount -t tracefs nodev $tr 2>/dev/null
+dev=$(for d in /sys/class/net/*; do
+	[ "$(basename "$(readlink -f "$d/device/driver" 2>/dev/null)")" = e100 ] && basename "$d"
+done | head -n 1)
+{
+echo "kernel: $(uname -r)"
+for k in /proc/sys/net/core/napi_legacy_rx /proc/sys/net/core/gro_normal_batch; do
+	[ -e "$k" ] && echo "sysctl ${k#/proc/sys/}: $(cat "$k")"
+done
+[ -n "$dev" ] || { echo "no e100 device"; exit 1; }
+ip link set lo up
+ip link set "$dev" up
+ip addr add 10.0.2.15/24 dev "$dev"
+sleep 2
+echo "$dev: driver e100, GRO $(ethtool -k "$dev" 2>/dev/null | sed -n 's/^generic-receive-offload: //p')"
+for e in napi/napi_poll net/netif_receive_skb_entry net/netif_receive_skb_list_entry net/netif_receive_skb; do
+	echo 1 > "$tr/events/$e/enable"
+done
+echo > "$tr/trace"
+ping -q -c 20 -i 0.05 -s 1000 10.0.2.2 | tail -n 2
+for e in napi/napi_poll net/netif_receive_skb_entry net/netif_receive_skb_list_entry net/netif_receive_skb; do
+	echo 0 > "$tr/events/$e/enable"
+done
+} > "$out/demo.txt" 2>&1
+cat "$tr/trace" > "$out/trace.txt"
+EOG
+chmod +x "$out/guest"
+timeout -k 10 600 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm --cpus 2 \
+	--memory 1G --user root --rwdir "$out" --qemu-opts="-nic user,model=i82559er" \
+	--exec "$out/guest $out" < /dev/null > "$out/console.log" 2>&1 || true
+if [ ! -s "$out/demo.txt" ]; then
+	echo "demo: the VM did not run (console below)"; tail -n 30 "$out/console.log"; exit 1
+fi
+cat "$out/demo.txt"
+# Per e100 NAPI poll: the order of the driver's netif_receive_skb() calls (E,
+# tracepoint netif_receive_skb_entry) and of the stack's per-packet processing
+# (P, tracepoint netif_receive_skb): EPEPEP is one packet at a time up the
+# stack, EEEPPP is a batch delivered as a list at the end of the poll.
+awk '
+	/ napi_poll:/ { if (seq != "") { polls++; if (length(seq) > length(best)) best = seq }
+			seq = ""; next }
+	/ netif_receive_skb_entry:/ { seq = seq "E"; next }
+	/ netif_receive_skb: / { if (seq != "") seq = seq "P" }
+	END {
+		printf "NAPI polls that received packets: %d; the largest, in order: %s\n", polls, best
+		printf "(E = driver calls netif_receive_skb(), P = the stack processes a packet)\n"
+	}' "$out/trace.txt"

@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Host side of the one boot that runs all runtime tests: install the
+# kselftests of vm-tests.txt from TREE, boot KOUT's bzImage under QEMU TCG
+# with virtme-ng (no KVM here), run guest.sh, keep everything in OUT:
+#   console.log  the whole console (KUnit results, splats)
+#   kselftest.tap, dmesg.txt, guest.txt
+#
+# Usage: vm.sh TREE KOUT OUT
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=${3:?out}
+rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
+list=${VM_TESTS:-$here/vm-tests.txt}
+tmo=${VM_TEST_TIMEOUT:-600}
+boot_tmo=${VM_TIMEOUT:-2400}
+
+targets=$(sed -n 's/^\([^#][^:]*\):.*/\1/p' "$list" | sort -u | tr '\n' ' ')
+ksft="$kout/kselftest"
+rm -rf "$ksft"
+make -s -C "$tree" O="$kout" headers_install INSTALL_HDR_PATH="$ksft/usr" >/dev/null
+make -s -C "$tree/tools/testing/selftests" KHDR_INCLUDES="-isystem $ksft/usr/include" \
+	TARGETS="$targets" INSTALL_PATH="$ksft/install" install > "$out/ksft-build.log" 2>&1 ||
+	{ tail -20 "$out/ksft-build.log" >&2; exit 1; }
+
+echo "export PATH='$PATH'" > "$out/env"
+
+# Always under timeout: a guest that halts instead of powering off would make
+# vng wait forever.
+set +e
+timeout -k 10 "$boot_tmo" vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm \
+	--cpus 2 --memory 2G --user root --rwdir "$out" \
+	--qemu-opts="-nic user,model=i82559er" \
+	--exec "$here/guest.sh $out $ksft/install $list $tmo" -v \
+	< /dev/null > "$out/console.log" 2>&1
+rc=$?
+set -e
+echo "vng exit $rc" >> "$out/guest.txt"
+[ $rc -eq 124 ] && echo "vm: TIMEOUT after ${boot_tmo}s (console: $out/console.log)" >&2
+exit $rc
