@@ -18,6 +18,7 @@ L=$W/logs
 cache=${CACHE:-$HOME/.cache/napi-list}
 mkdir -p "$L"
 . scripts/identity
+. scripts/checks/lib.sh
 
 npass=0 nfail=0 nskip=0
 failed=()
@@ -56,7 +57,7 @@ finish() {
 # ---- setup ---------------------------------------------------------------
 run deps scripts/deps.sh "$cache" || finish
 eval "$(scripts/deps.sh "$cache" 2>/dev/null)"
-export PATH PYTHONPATH
+export PATH PYTHONPATH RUFF_WASM_DIR=$cache/tools/ruff-wasm
 run tree scripts/tree.sh "$T" "$cache" || finish
 commits=$(git -C "$T" rev-list --reverse series-base..HEAD)
 npatch=$(echo "$commits" | grep -c . || true)
@@ -100,6 +101,34 @@ else
 	echo "      (series/ has no patches yet: per-patch checks have nothing to check)"
 fi
 run checks-selftest scripts/checks/selftest.sh "$T"
+run send-selftest scripts/send-selftest.sh "$T"
+
+# ---- coccinelle -----------------------------------------------------------
+if ((npatch)); then
+	run coccicheck scripts/cocci.sh "$T" series-base napi-list
+fi
+cocci_selftest() {
+	local tmp c rc
+	tmp=$(mktemp -d)
+	c=$(GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org \
+		patch_commit "$T" series-base "$top/scripts/checks/selftest/cocci/ifnullfree.patch" "$tmp")
+	rm -rf "$tmp"
+	scripts/cocci.sh "$T" series-base "$c"
+	rc=$?
+	[ $rc -eq 1 ] && echo "ok: the NULL test before kfree() was reported"
+	[ $rc -eq 1 ]
+}
+run cocci-selftest cocci_selftest
+
+# the harness's own scripts: shellcheck, and ruff + pylint on its Python
+harness_lint() {
+	shellcheck -x -S warning scripts/*.sh scripts/checks/*.sh \
+		tools/testing/selftests/*.sh .ci/run &&
+	pylint --disable=R -sn scripts/export.py &&
+	node scripts/checks/ruff-check.mjs scripts/export.py &&
+	echo "shellcheck, pylint and ruff clean"
+}
+run harness-lint harness_lint
 
 # ---- builds ---------------------------------------------------------------
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
@@ -134,6 +163,28 @@ for conf in drivers/*/build.conf; do
 	run "build-$d" cross "$conf" "$d"
 done
 git -C "$T" checkout -q napi-list
+
+if ((npatch)) && [ $vm_ok -eq 0 ]; then
+	per_patch_build() {
+		local i=0 rc=0
+		for sha in $commits; do
+			i=$((i + 1))
+			echo "patch $i: $(git -C "$T" log -1 --format=%s "$sha")"
+			scripts/patch-build.sh "$T" "$sha" "$W/vm" "$W/cross" | sed 's/^/  /'
+			[ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+		done
+		git -C "$T" checkout -q napi-list
+		[ $rc -eq 0 ] && echo "$i patch(es) build without new warnings"
+		return $rc
+	}
+	run build-per-patch per_patch_build
+fi
+if [ $vm_ok -eq 0 ]; then
+	run build-selftest scripts/build-selftest.sh "$T" "$W/vm" "$W/cross"
+	# the checkouts above touched files: bring the VM kernel back to the head
+	run vm-kernel-head vmbuild "$W/vm"
+	vm_ok=$?
+fi
 
 # ---- runtime --------------------------------------------------------------
 if [ $vm_ok -eq 0 ]; then

@@ -14,7 +14,7 @@ mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
-      xz-utils zstd git git-email python3 perl ccache
+      xz-utils zstd git git-email libmailtools-perl python3 perl ccache
       gcc-powerpc-linux-gnu gcc-mips-linux-gnu gcc-arm-linux-gnueabihf
       qemu-system-x86 coccinelle codespell yamllint pylint shellcheck b4
       udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace
@@ -72,6 +72,11 @@ if [ ! -x "$tools/sparse/sparse" ]; then
 	cp "$tools/sparse.src/src/sparse" "$tools/sparse/"
 	rm -rf "$tools/sparse.src"
 fi
+
+# ruff for the selftests' Python (linters.sh): bookworm has none; its
+# WebAssembly build from the npm registry runs on node
+command -v npm >/dev/null || apt-get -q install -y --no-install-recommends nodejs npm >&2
+"$here/checks/install-ruff.sh" "$tools/ruff-wasm"
 
 echo "PATH=$tools/sparse:$tools/ethtool/usr/sbin:$tools/virtme-ng/usr/bin:\$PATH"
 echo "PYTHONPATH=$tools/virtme-ng/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"

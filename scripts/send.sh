@@ -6,17 +6,20 @@
 # (Documentation/process/coding-assistants.rst). Here the sender, with their
 # own git identity (user.name/user.email; refused if unset or the project's),
 # becomes the author of every patch and adds their Signed-off-by, certifying
-# the DCO for it. Both changes are printed, never made silently. The result
-# goes to OUT (default build/send) and is dry-run sent with To/Cc from
+# the DCO for it. Both changes are printed, never made silently. The signed
+# commits go to branch napi-list-send (the work tree is not touched), the
+# patches to OUT, and the send is dry-run with To/Cc from
 # scripts/get_maintainer.pl; the real send command is printed, not run.
 #
-# Usage: send.sh TREE [OUT]
+# Usage: send.sh TREE [OUT [REV]]   (REV: the series head, default napi-list)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
+# shellcheck source=scripts/identity
 . "$here/identity"
 tree=$(cd "${1:?tree}" && pwd)
 out=${2:-$top/build/send}
+rev=${3:-napi-list}
 
 name=$(git -C "$tree" config user.name || true)
 email=$(git -C "$tree" config user.email || true)
@@ -31,47 +34,57 @@ for code written with the tools named in its Assisted-by tag.
 EOM
 	exit 1
 fi
-n=$(git -C "$tree" rev-list --count series-base..napi-list)
-[ "$n" -gt 0 ] || { echo "send: no patches on napi-list" >&2; exit 1; }
-if [ "$(git -C "$tree" rev-parse napi-list)" != "$(git -C "$tree" rev-parse HEAD)" ] ||
-   [ -n "$(git -C "$tree" status --porcelain --untracked-files=no)" ]; then
-	echo "send: $tree is not at a clean napi-list; run make tree" >&2
-	exit 1
-fi
+commits=$(git -C "$tree" rev-list --reverse "series-base..$rev")
+[ -n "$commits" ] || { echo "send: no patches on $rev" >&2; exit 1; }
 
-echo "send: $n patch(es). For every one of them:"
+echo "send: $(echo "$commits" | wc -l) patch(es). For every one of them:"
 echo "  author:  $PROJECT_NAME <$PROJECT_EMAIL>  ->  $name <$email>"
 echo "  adds:    Signed-off-by: $name <$email>"
-git -C "$tree" branch -f napi-list-send napi-list
-git -C "$tree" checkout -q napi-list-send
-trap 'git -C "$tree" checkout -q napi-list' EXIT
-GIT_EDITOR=true git -C "$tree" -c user.name="$name" -c user.email="$email" rebase -q \
-	--exec "git commit -q --amend --no-edit --reset-author --signoff" series-base
+export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
+parent=$(git -C "$tree" rev-parse series-base)
+for c in $commits; do
+	parent=$(git -C "$tree" log -1 --format=%B "$c" |
+		git -C "$tree" interpret-trailers --if-exists doNothing \
+			--trailer "Signed-off-by: $name <$email>" |
+		GIT_AUTHOR_DATE=$(git -C "$tree" log -1 --format=%aI "$c") \
+		git -C "$tree" commit-tree "$c^{tree}" -p "$parent")
+done
+git -C "$tree" update-ref refs/heads/napi-list-send "$parent"
 
 rm -rf "$out"
 mkdir -p "$out"
 # export.py carries the cover letter's subject and blurb over from series/
-cp "$top"/series/v*.patch "$out"/
-PROJECT_NAME=$name PROJECT_EMAIL=$email "$here/export.py" "$tree" "$out" "$SUBJECT_PREFIX"
+cp "${SERIES_DIR:-$top/series}"/v*.patch "$out"/ 2>/dev/null || true
+PROJECT_NAME=$name PROJECT_EMAIL=$email "$here/export.py" "$tree" "$out" \
+	"$SUBJECT_PREFIX" napi-list-send
 rm -f "$out/BASE"
 for p in "$out"/*.patch; do
-	case "$p" in *-0000-*) continue ;; esac
+	case "$p" in *-0000-cover-letter.patch) continue ;; esac
 	[ "$(grep -c "^Signed-off-by: $name <$email>$" "$p")" -eq 1 ] ||
 		{ echo "send: $p lacks the sender's Signed-off-by" >&2; exit 1; }
+	grep -q "^From: $name <$email>$" "$p" ||
+		{ echo "send: $p is not authored by the sender" >&2; exit 1; }
 done
 
-gm=("$tree/scripts/get_maintainer.pl" --nogit --nogit-fallback --norolestats --nol)
-to=$(cd "$tree" && "${gm[@]}" "$out"/*.patch | grep -v '^$' | paste -sd, -)
-cc=$(cd "$tree" && "$tree/scripts/get_maintainer.pl" --nogit --nogit-fallback \
-	--norolestats --nom "$out"/*.patch | grep -v '^$' | paste -sd, -)
+# b4's defaults (b4 prep --auto-to-cc): To the maintainers, Cc the lists
+patches=$(ls "$out"/*.patch | grep -v -- '-0000-cover-letter.patch$')
+# shellcheck disable=SC2086 # one file name per word
+to=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
+	--norolestats --nol $patches | paste -sd, -)
+# shellcheck disable=SC2086
+cc=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
+	--norolestats --nom $patches | paste -sd, -)
 echo "To: $to"
 echo "Cc: $cc"
 git -C "$tree" send-email --dry-run --confirm=never --suppress-cc=all \
-	--from="$name <$email>" --to="$to" --cc="$cc" "$out"/*.patch | grep -E '^(Dry-OK|Subject|To|Cc):' || true
+	--from="$name <$email>" --to="$to" --cc="$cc" "$out"/*.patch 2>&1 |
+	grep -E '^(Dry-OK|Subject):' || { echo "send: git send-email --dry-run failed" >&2; exit 1; }
 cat <<EOM
 
 send: dry run done; the signed patches are in $out. To send for real:
   git send-email --to='$to' --cc='$cc' $out/*.patch
-or with b4 (patatt-signed, what netdev's CI checks):
-  cd $tree && b4 prep -e series-base && b4 send --reflect   # then b4 send
+or with b4 (patatt-signed, as netdev's CI checks), from the signed branch:
+  cd $tree && git checkout napi-list-send && b4 prep -e series-base &&
+  b4 send --reflect    # a copy to yourself first; then: b4 send
 EOM

@@ -11,6 +11,7 @@ top=$(cd "$here/.." && pwd)
 dest=${1:?dest}
 cache=${2:?cache dir}
 branch=napi-list
+# shellcheck source=scripts/identity
 . "$here/identity"
 
 if [ -n "${KSRC:-}" ]; then

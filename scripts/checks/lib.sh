@@ -108,3 +108,20 @@ series_tree() {
 	*) echo "SERIES_TREE must be net or net-next" >&2; exit 2 ;;
 	esac
 }
+
+# patch_commit TREE PARENT PATCH TMPDIR: PATCH (a git format-patch file)
+# applied on PARENT as an unreferenced commit, made through a temporary index
+# (TREE's work tree, index and refs are left alone); prints its id.
+patch_commit() {
+	local tree=$1 idx=$4/index info=$4/info msg=$4/msg t
+	rm -f "$idx"
+	git -C "$tree" mailinfo "$msg" "$4/diff" <"$3" >"$info" || return 1
+	GIT_INDEX_FILE=$idx git -C "$tree" read-tree "$2" &&
+		GIT_INDEX_FILE=$idx git -C "$tree" apply --cached "$3" &&
+		t=$(GIT_INDEX_FILE=$idx git -C "$tree" write-tree) || return 1
+	{ sed -n 's/^Subject: //p' "$info"; echo; cat "$msg"; } |
+		GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$info") \
+		GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$info") \
+		GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$info") \
+		git -C "$tree" commit-tree "$t" -p "$2"
+}

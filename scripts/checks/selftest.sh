@@ -13,6 +13,8 @@
 #   selftest/<check>/<case>/SERIES_TREE  optional: its SERIES_TREE
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/checks/lib.sh
+. "$here/lib.sh"
 st=$here/selftest
 tree=${1:?usage: selftest.sh TREE [BASE]}
 base=$(git -C "$tree" rev-parse --verify -q "${2:-series-base}^{commit}") || {
@@ -29,17 +31,7 @@ bad=0
 
 # commit PARENT PATCH: PATCH applied on PARENT as a commit; prints its id.
 commit() {
-	local idx=$TMP/index info=$TMP/info msg=$TMP/msg t
-	rm -f "$idx"
-	git -C "$tree" mailinfo "$msg" "$TMP/diff" <"$2" >"$info" || return 1
-	GIT_INDEX_FILE=$idx git -C "$tree" read-tree "$1" &&
-		GIT_INDEX_FILE=$idx git -C "$tree" apply --cached "$2" &&
-		t=$(GIT_INDEX_FILE=$idx git -C "$tree" write-tree) || return 1
-	{ sed -n 's/^Subject: //p' "$info"; echo; cat "$msg"; } |
-		GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$info") \
-		GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$info") \
-		GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$info") \
-		git -C "$tree" commit-tree "$t" -p "$1"
+	patch_commit "$tree" "$1" "$2" "$TMP"
 }
 
 # expect WANT CHECK CASE EXPECTFILE CMD...: run CMD, want exit WANT (and
