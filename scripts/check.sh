@@ -55,7 +55,8 @@ finish() {
 }
 
 # ---- setup ---------------------------------------------------------------
-run deps scripts/deps.sh "$cache" || finish
+deps() { scripts/deps.sh "$cache" > /dev/null && echo "tools ready in $cache/tools"; }
+run deps deps || finish
 eval "$(scripts/deps.sh "$cache" 2>/dev/null)"
 export PATH PYTHONPATH RUFF_WASM_DIR=$cache/tools/ruff-wasm
 run tree scripts/tree.sh "$T" "$cache" || finish
@@ -67,7 +68,8 @@ series=(series/v*-*.patch)
 # ---- series hygiene -------------------------------------------------------
 roundtrip() {
 	local tmp; tmp=$(mktemp -d)
-	cp -a series/. "$tmp/" 2>/dev/null
+	mkdir -p series
+	cp -a series/. "$tmp/"
 	PROJECT_NAME=$PROJECT_NAME PROJECT_EMAIL=$PROJECT_EMAIL \
 		BASE_DESC="$(sed -n 's/^linux-source: //p' series/BASE 2>/dev/null)" \
 		scripts/export.py "$T" "$tmp" "$SUBJECT_PREFIX" || return 1

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Does COMMIT build without new warnings? Like NIPA's build checks, but on the
 # objects the commit touches: each touched .c that a configuration builds, on
-# the x86_64 VM configuration and on every driver configuration
-# (drivers/*/build.conf) whose objects or the core files (net/core) are
-# touched, compiled with W=1 C=1 (sparse) at COMMIT~ and at COMMIT; a warning
-# COMMIT has and its parent has not fails. A touched header rebuilds the
-# series' core objects (net/core/dev.o, net/core/gro.o) everywhere.
+# the x86_64 VM configuration and on the configuration of every driver
+# (drivers/*/build.conf) whose directory the commit touches, compiled with
+# W=1 C=1 (sparse) at COMMIT~ and at COMMIT; a warning COMMIT has and its
+# parent has not fails. A touched header rebuilds the series' core objects
+# (net/core/dev.o, net/core/gro.o).
 #
 # Usage: patch-build.sh TREE COMMIT VMOUT CROSSDIR
 # TREE's work tree is checked out at COMMIT~ and COMMIT in turn and left at
@@ -35,9 +35,18 @@ objs_for() {
 confs=()
 vmobjs=$(objs_for "$vmout")
 [ -n "$vmobjs" ] && confs+=("vm|$vmobjs")
+# A driver's own configuration when the commit touches the driver; the core
+# objects on every architecture are compared at the head (build-<driver>).
 for conf in "$top"/drivers/*/build.conf; do
 	d=$(basename "$(dirname "$conf")")
 	[ -d "$crossdir/$d" ] || continue
+	# shellcheck disable=SC1090
+	mine=$(. "$conf"; for o in $OBJS; do dirname "$o"; done | sort -u)
+	touched=
+	for dir in $mine; do
+		echo "$files" | grep -q "^$dir/" && touched=1
+	done
+	[ -n "$touched" ] || continue
 	objs=$(objs_for "$crossdir/$d")
 	[ -n "$objs" ] && confs+=("$d|$objs")
 done

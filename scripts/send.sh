@@ -68,13 +68,14 @@ for p in "$out"/*.patch; do
 done
 
 # b4's defaults (b4 prep --auto-to-cc): To the maintainers, Cc the lists
-patches=$(ls "$out"/*.patch | grep -v -- '-0000-cover-letter.patch$')
-# shellcheck disable=SC2086 # one file name per word
+patches=()
+for p in "$out"/*.patch; do
+	case "$p" in *-0000-cover-letter.patch) ;; *) patches+=("$p") ;; esac
+done
 to=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
-	--norolestats --nol $patches | paste -sd, -)
-# shellcheck disable=SC2086
+	--norolestats --nol "${patches[@]}" | paste -sd, -)
 cc=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
-	--norolestats --nom $patches | paste -sd, -)
+	--norolestats --nom "${patches[@]}" | paste -sd, -)
 echo "To: $to"
 echo "Cc: $cc"
 git -C "$tree" send-email --dry-run --confirm=never --suppress-cc=all \
