@@ -181,6 +181,25 @@ if ((npatch)) && [ $vm_ok -eq 0 ]; then
 	}
 	run build-per-patch per_patch_build
 fi
+# The kselftests of vm-tests.txt that the series adds: the negative control
+# runs them on the base kernel.
+new_tests=()
+while read -r t; do
+	case "$t" in ''|'#'*) continue ;; esac
+	git -C "$T" cat-file -e "series-base:tools/testing/selftests/${t%%:*}/${t#*:}" 2>/dev/null ||
+		new_tests+=("$t")
+done < tools/testing/selftests/vm-tests.txt
+base_ok=1
+if ((${#new_tests[@]})) && [ $vm_ok -eq 0 ]; then
+	vmbuild_base() {
+		git -C "$T" checkout -q series-base && vmbuild "$W/vm-base"
+		local rc=$?
+		git -C "$T" checkout -q napi-list
+		return $rc
+	}
+	run vm-kernel-base vmbuild_base
+	base_ok=$?
+fi
 if [ $vm_ok -eq 0 ]; then
 	run build-selftest scripts/build-selftest.sh "$T" "$W/vm" "$W/cross"
 	# the checkouts above touched files: bring the VM kernel back to the head
@@ -201,5 +220,31 @@ else
 	for n in vm-boot kunit console-scan; do
 		nskip=$((nskip + 1)); printf 'SKIP  %-34s %5ss  %s\n' "$n" 0 "no VM kernel"
 	done
+fi
+if ((${#new_tests[@]})) && [ "$base_ok" -eq 0 ]; then
+	# the series' own tests on the base kernel: each must fail or skip
+	negative_control() {
+		local t rc=0 r list=$W/new-tests.txt
+		printf '%s\n' "${new_tests[@]}" > "$list"
+		VM_TESTS=$list tools/testing/selftests/vm.sh "$T" "$W/vm-base" "$W/vm-base-run" ||
+			echo "(the base VM run ended with an error)"
+		for t in "${new_tests[@]}"; do
+			tools/testing/selftests/results.sh kselftest "$t" "$W/vm-base-run" > /dev/null
+			r=$?
+			case $r in
+			0) echo "$t PASSES on the base kernel: it does not test the series"; rc=1 ;;
+			2) echo "$t: skips on the base kernel" ;;
+			*) echo "$t: fails on the base kernel" ;;
+			esac
+		done
+		[ $rc -eq 0 ] && echo "${#new_tests[@]} new test(s) fail or skip on the base kernel"
+		return $rc
+	}
+	run negative-control negative_control
+else
+	nskip=$((nskip + 1))
+	why="the series adds no kselftest to vm-tests.txt"
+	((${#new_tests[@]})) && why="no base VM kernel"
+	printf 'SKIP  %-34s %5ss  %s\n' negative-control 0 "$why"
 fi
 finish

@@ -45,7 +45,7 @@ done
 cat "$tr/trace" > "$out/trace.txt"
 EOG
 chmod +x "$out/guest"
-timeout -k 10 600 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm --cpus 2 \
+timeout -k 10 300 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm --cpus 2 \
 	--memory 1G --user root --rwdir "$out" --qemu-opts="-nic user,model=i82559er" \
 	--exec "$out/guest $out" < /dev/null > "$out/console.log" 2>&1 || true
 if [ ! -s "$out/demo.txt" ]; then

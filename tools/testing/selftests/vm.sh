@@ -13,7 +13,7 @@ tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=
 rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
 list=${VM_TESTS:-$here/vm-tests.txt}
 tmo=${VM_TEST_TIMEOUT:-600}
-boot_tmo=${VM_TIMEOUT:-2400}
+boot_tmo=${VM_TIMEOUT:-900}
 
 targets=$(sed -n 's/^\([^#][^:]*\):.*/\1/p' "$list" | sort -u | tr '\n' ' ')
 ksft="$kout/kselftest"
