@@ -22,7 +22,7 @@ KMAKE   = make -s -C $(TREE) O=$(VMOUT) -j$$(nproc) CC="ccache gcc" \
 	  KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
 	  KBUILD_BUILD_HOST=napi-list
 
-.PHONY: all help deps tree export check send vm-kernel demo vm-test clean
+.PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit clean
 
 all: deps tree vm-kernel demo
 
@@ -38,6 +38,8 @@ help:
 	@echo "make demo      boot it under QEMU (TCG) and show the series at work"
 	@echo "make vm-test   boot it and run KUnit + the kselftests of"
 	@echo "               tools/testing/selftests/vm-tests.txt"
+	@echo "make guards    remove each 'never deferred' guard in turn: its KUnit case must fail"
+	@echo "make audit     coccinelle audits of net-core/ (netif_receive_skb() return value users)"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
 
@@ -72,6 +74,12 @@ vm-test:
 
 demo:
 	@$(ENV) tools/testing/selftests/demo.sh $(VMOUT)
+
+guards:
+	@$(ENV) net-core/guards.sh $(TREE) $(VMOUT)
+
+audit:
+	@$(ENV) net-core/audit.sh $(TREE)
 
 clean:
 	rm -rf $(BUILD)
