@@ -60,7 +60,6 @@ unpack() {
 }
 unpack virtme-ng sid
 unpack ethtool sid
-unpack ruff sid
 
 if [ ! -x "$tools/sparse/sparse" ]; then
 	rm -rf "$tools/sparse" "$tools/sparse.src"

@@ -12,7 +12,7 @@ install_ruff_wasm() {
 	local dir=${1:-$HOME/.cache/napi-list/tools/ruff-wasm}
 	local pkg=@astral-sh/ruff-wasm-nodejs have
 	have=$(node -p "require('$dir/node_modules/$pkg/package.json').version" \
-		2>/dev/null)
+		2>/dev/null || true)
 	[ "$have" = "$RUFF_WASM_VERSION" ] && return 0
 	mkdir -p "$dir" &&
 		npm install --prefix "$dir" --no-audit --no-fund \
