@@ -21,28 +21,33 @@ mount -t tracefs nodev $tr 2>/dev/null
 dev=$(for d in /sys/class/net/*; do
 	[ "$(basename "$(readlink -f "$d/device/driver" 2>/dev/null)")" = e100 ] && basename "$d"
 done | head -n 1)
+mode=/proc/sys/net/core/napi_rx_mode
 {
 echo "kernel: $(uname -r)"
-for k in /proc/sys/net/core/napi_legacy_rx /proc/sys/net/core/gro_normal_batch; do
-	[ -e "$k" ] && echo "sysctl ${k#/proc/sys/}: $(cat "$k")"
-done
 [ -n "$dev" ] || { echo "no e100 device"; exit 1; }
 ip link set lo up
 ip link set "$dev" up
 ip addr add 10.0.2.15/24 dev "$dev"
 sleep 2
-echo "$dev: driver e100, GRO $(ethtool -k "$dev" 2>/dev/null | sed -n 's/^generic-receive-offload: //p')"
-for e in napi/napi_poll net/netif_receive_skb_entry net/netif_receive_skb_list_entry net/netif_receive_skb; do
+echo "$dev: driver e100 (netif_receive_skb() from its NAPI poll)"
+if [ -e $mode ]; then
+	echo "net.core.napi_rx_mode: $(cat $mode) (0 immediate, 1 list, 2 gro)"
+	modes="1 0"
+else
+	echo "net.core.napi_rx_mode: not in this kernel"
+	modes=base
+fi
+for e in napi/napi_poll net/netif_receive_skb_entry net/netif_receive_skb; do
 	echo 1 > "$tr/events/$e/enable"
 done
-echo > "$tr/trace"
-# a preload of 32: replies arrive in bursts, several per NAPI poll
-ping -q -c 256 -l 32 -i 0.01 -s 1000 10.0.2.2 | tail -n 2
-for e in napi/napi_poll net/netif_receive_skb_entry net/netif_receive_skb_list_entry net/netif_receive_skb; do
-	echo 0 > "$tr/events/$e/enable"
+for m in $modes; do
+	[ "$m" = base ] || echo "$m" > $mode
+	echo > "$tr/trace"
+	# a preload of 32: replies arrive in bursts, several per NAPI poll
+	echo "mode $m: $(ping -q -c 256 -l 32 -i 0.01 -s 1000 10.0.2.2 | grep -o '[0-9]* received.*loss')"
+	cat "$tr/trace" > "$out/trace.$m"
 done
 } > "$out/demo.txt" 2>&1
-cat "$tr/trace" > "$out/trace.txt"
 EOG
 chmod +x "$out/guest"
 timeout -k 10 300 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm --cpus 2 \
@@ -55,13 +60,16 @@ cat "$out/demo.txt"
 # Per e100 NAPI poll: the order of the driver's netif_receive_skb() calls (E,
 # tracepoint netif_receive_skb_entry) and of the stack's per-packet processing
 # (P, tracepoint netif_receive_skb): EPEPEP is one packet at a time up the
-# stack, EEEPPP is a batch delivered as a list at the end of the poll.
-awk '
-	/ napi_poll:/ { if (seq != "") { polls++; if (length(seq) > length(best)) best = seq }
-			seq = ""; next }
-	/ netif_receive_skb_entry:/ { seq = seq "E"; next }
-	/ netif_receive_skb: / { if (seq != "") seq = seq "P" }
-	END {
-		printf "NAPI polls that received packets: %d; the largest, in order: %s\n", polls, best
-		printf "(E = driver calls netif_receive_skb(), P = the stack processes a packet)\n"
-	}' "$out/trace.txt"
+# stack, EEEPPP is a batch delivered as a list.
+for t in "$out"/trace.*; do
+	awk -v m="${t##*.}" '
+		/ napi_poll:/ { if (seq ~ /E/) { polls++; if (length(seq) > length(best)) best = seq }
+				seq = ""; next }
+		/ netif_receive_skb_entry:/ { seq = seq "E"; next }
+		/ netif_receive_skb: / { if (seq != "") seq = seq "P" }
+		END {
+			name = m == 1 ? "list" : m == 0 ? "immediate" : m
+			printf "%-9s %3d polls received packets; the largest, in order: %s\n", name, polls, best
+		}' "$t"
+done
+echo "(E = the driver calls netif_receive_skb(), P = the stack processes a packet)"
