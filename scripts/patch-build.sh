@@ -29,7 +29,7 @@ objs_for() {
 			list="$list $o"
 	done
 	[ "$hdr" -gt 0 ] && list="$list $core"
-	echo "$list" | tr ' ' '\n' | grep . | sort -u | tr '\n' ' '
+	echo "$list" | tr ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' '
 }
 
 confs=()
