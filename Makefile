@@ -18,9 +18,7 @@ ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
 	  export CCACHE_DIR=$${CCACHE_DIR:-$(HOME)/.cache/ccache} \
 		 CCACHE_MAXSIZE=$${CCACHE_MAXSIZE:-10G} CCACHE_BASEDIR=$(CURDIR) \
 		 CCACHE_NOHASHDIR=1;
-KMAKE   = make -s -C $(TREE) O=$(VMOUT) -j$$(nproc) CC="ccache gcc" \
-	  KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
-	  KBUILD_BUILD_HOST=napi-list
+KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
 .PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit clean
 

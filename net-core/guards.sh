@@ -8,6 +8,7 @@
 # Usage: guards.sh TREE KOUT [GUARD...]
 #   GUARD: irqs_disabled npsvc complete_done nested (default: all)
 set -uo pipefail
+kmake=$(cd "$(dirname "$0")/../scripts" && pwd)/kmake.sh
 tree=$(cd "${1:?tree}" && pwd) kout=$(cd "${2:?kernel build dir}" && pwd)
 shift 2
 f=$tree/net/core/dev.c
@@ -16,9 +17,7 @@ cp "$f" "$orig"
 trap 'cp "$orig" "$f"; rm -f "$orig"' EXIT
 
 build_boot() {
-	make -s -C "$tree" O="$kout" -j"$(nproc)" CC="ccache gcc" \
-		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
-		KBUILD_BUILD_HOST=napi-list bzImage || return 1
+	"$kmake" "$tree" "$kout" bzImage || return 1
 	timeout 300 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm \
 		--cpus 2 --memory 1G --user root --exec true -v < /dev/null 2>&1
 }
@@ -51,6 +50,5 @@ open(p, "w").write(s.replace(o, os.environ["NEW"], 1))' "$f" || { echo "$g1: gua
 	done
 done
 cp "$orig" "$f"
-make -s -C "$tree" O="$kout" -j"$(nproc)" CC="ccache gcc" KBUILD_BUILD_TIMESTAMP=2000-01-01 \
-	KBUILD_BUILD_USER=napi-list KBUILD_BUILD_HOST=napi-list bzImage
+"$kmake" "$tree" "$kout" bzImage
 exit $rc

@@ -160,9 +160,7 @@ export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 . tools/testing/selftests/targets.sh
 vmbuild() {
 	scripts/vm-config.sh "$T" "$1" $VM_TARGETS &&
-	make -s -C "$T" O="$1" -j"$(nproc)" CC="ccache gcc" \
-		KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list \
-		KBUILD_BUILD_HOST=napi-list bzImage &&
+	scripts/kmake.sh "$T" "$1" bzImage &&
 	echo "$(ls -l "$1/arch/x86/boot/bzImage" | awk '{print $5}') bytes bzImage"
 }
 run vm-kernel vmbuild "$W/vm"

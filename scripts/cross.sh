@@ -17,10 +17,8 @@ prepare|build)
 	conf=$1 tree=$2 out=$3
 	# shellcheck disable=SC1090
 	. "$conf"
-	mk=(make -s -C "$tree" O="$out" ARCH="$ARCH" CROSS_COMPILE="$CROSS_COMPILE"
-	    CC="ccache ${CROSS_COMPILE}gcc" -j"$(nproc)"
-	    KBUILD_BUILD_TIMESTAMP=2000-01-01 KBUILD_BUILD_USER=napi-list
-	    KBUILD_BUILD_HOST=napi-list)
+	export ARCH CROSS_COMPILE
+	mk=("$(dirname "$0")/kmake.sh" "$tree" "$out")
 	;;
 esac
 
