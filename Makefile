@@ -20,7 +20,7 @@ ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
 		 CCACHE_NOHASHDIR=1;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit clean
+.PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -38,6 +38,8 @@ help:
 	@echo "               tools/testing/selftests/vm-tests.txt"
 	@echo "make guards    remove each 'never deferred' guard in turn: its KUnit case must fail"
 	@echo "make audit     coccinelle audits of net-core/ (netif_receive_skb() return value users)"
+	@echo "make bench     instructions per received packet, series vs base (QEMU plugin;"
+	@echo "               N=packets REPS=repetitions; ~15 min): the cover letter's table"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
 
@@ -78,6 +80,9 @@ guards:
 
 audit:
 	@$(ENV) net-core/audit.sh $(TREE)
+
+bench: vm-kernel
+	@$(ENV) CACHE=$(CACHE) net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 # Sourced: a private apt configuration that reaches the newer Debian suites
-# (sid, experimental, bookworm-backports) through the machine's own Debian
-# mirror without touching the system's apt sources. Sets the array APT_OPTS;
+# (sid, experimental, bookworm-backports) and the sources of sid and bookworm
+# through the machine's own Debian mirror without touching the system's apt
+# sources. Sets the array APT_OPTS;
 # use as: apt-get "${APT_OPTS[@]}" ...
 #
 # private_apt DIR: DIR holds the private sources, lists and archives.
@@ -25,6 +26,7 @@ deb [signed-by=$keyring] $mirror sid main
 deb [signed-by=$keyring] $mirror experimental main
 deb [signed-by=$keyring] $mirror bookworm-backports main
 deb-src [signed-by=$keyring] $mirror sid main
+deb-src [signed-by=$keyring] $mirror bookworm main
 EOS
 	# shellcheck disable=SC2034 # used by the sourcing script
 	APT_OPTS=(-o Dir::Etc::sourcelist="$dir/etc/sources.list"

@@ -147,9 +147,9 @@ run cocci-selftest cocci_selftest
 # the harness's own scripts: shellcheck, and ruff + pylint on its Python
 harness_lint() {
 	shellcheck -x -S warning scripts/*.sh scripts/checks/*.sh \
-		tools/testing/selftests/*.sh net-core/*.sh .ci/run &&
-	pylint --disable=R -sn scripts/export.py &&
-	node scripts/checks/ruff-check.mjs scripts/export.py &&
+		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run &&
+	pylint --disable=R -sn scripts/export.py net-core/bench/report.py &&
+	node scripts/checks/ruff-check.mjs scripts/export.py net-core/bench/report.py &&
 	echo "shellcheck, pylint and ruff clean"
 }
 run harness-lint harness_lint

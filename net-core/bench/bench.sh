@@ -1,0 +1,92 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make bench: instructions per received packet, the series against its base,
+# counted by a QEMU TCG plugin (emulated CPU: no caches, no branch
+# predictors; it shows work removed, not a board's speed).
+#
+#   base: the base tree with only the netdevsim rx_legacy patch of series/
+#         applied (the unpatched core, with a legacy driver to measure);
+#   head: TREE, the whole series (KOUT: its VM kernel, `make vm-kernel`).
+#
+# Both kernels boot in turn under QEMU with two vCPUs and run
+# net-core/bench/guest.sh; net-core/bench/report.py turns the counted
+# windows into the table of the cover letter.
+#
+# Usage: bench.sh TREE KOUT OUT [N [REPS]]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd)
+out=${3:?out}; n=${4:-50000}; reps=${5:-5}
+cache=${CACHE:-$HOME/.cache/napi-list}
+mkdir -p "$out"; out=$(cd "$out" && pwd)
+
+# The plugin, built against the qemu-plugin.h of the installed QEMU's own
+# Debian source package (fetched once through the private apt config).
+ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86)
+pdir="$cache/tools/qemu-plugin/$ver"
+if [ ! -f "$pdir/qemu-plugin.h" ]; then
+	. "$top/scripts/apt-private.sh"
+	private_apt "$cache/apt"
+	rm -rf "$pdir.tmp"; mkdir -p "$pdir.tmp"
+	apt-get "${APT_OPTS[@]}" -q update >&2
+	(cd "$pdir.tmp" && apt-get "${APT_OPTS[@]}" -q source --download-only "qemu=$ver" >&2 &&
+	 tar xf ./*.orig.tar.* --wildcards --strip-components=3 '*/include/qemu/qemu-plugin.h')
+	find "$pdir.tmp" -mindepth 1 ! -name qemu-plugin.h -delete
+	rm -rf "$pdir"; mv "$pdir.tmp" "$pdir"
+fi
+plugin="$out/insn-window.so"
+# shellcheck disable=SC2046 # pkg-config's flags are words
+gcc -O2 -Wall -Wextra -Wno-unused-parameter -shared -fPIC -I"$pdir" \
+	$(pkg-config --cflags glib-2.0) -o "$plugin" "$here/insn-window.c" \
+	$(pkg-config --libs glib-2.0)
+
+# The base kernel: a worktree at the series' base plus the netdevsim patch
+# (kept while it matches, so that the next run's build is incremental).
+src="$out/base-src" bout="$out/base-kout"
+patch=$(ls "$top"/series/*-netdevsim-add-a-debugfs-switch-*.patch)
+want="$(git -C "$tree" rev-parse series-base) $(git patch-id --stable < "$patch" | cut -d' ' -f1)"
+have=
+[ -d "$src" ] &&
+	have="$(git -C "$src" rev-parse HEAD^ 2>/dev/null) $(git -C "$src" show HEAD 2>/dev/null |
+		git patch-id --stable | cut -d' ' -f1)"
+if [ "$have" != "$want" ]; then
+	git -C "$tree" worktree remove --force "$src" 2>/dev/null || rm -rf "$src"
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$src" series-base
+	git -C "$src" -c user.name=bench -c user.email=bench@localhost am -q "$patch"
+fi
+# Exactly the head kernel's configuration (the series adds no option): a
+# difference in options (ftrace's call padding, say) would be counted too.
+mkdir -p "$bout"
+cp "$kout/.config" "$bout/.config"
+make -s -C "$src" O="$bout" olddefconfig
+diff <(grep '^CONFIG' "$kout/.config") <(grep '^CONFIG' "$bout/.config") >&2 || {
+	echo "bench: the base kernel's configuration differs from the head's" >&2
+	exit 1
+}
+echo "bench: building the base kernel in $bout" >&2
+"$top/scripts/kmake.sh" "$src" "$bout" bzImage
+
+# skips MAP: the plugin's skip ranges: the lock slow paths, each from its
+# symbol to the next one
+skips() {
+	sort "$1" | awk '
+		started { printf ",skip=0x%s-0x%s", start, $1; started = 0 }
+		$3 ~ /^queued_(spin|read|write)_lock_slowpath$/ { start = $1; started = 1 }'
+}
+
+boot() {	# boot KERNEL KOUT
+	local map=$2/System.map start stop
+	start=$(awk '$3 == "pgctrl_write" { print $1 }' "$map")
+	stop=$(awk '$3 == "pgctrl_show" { print $1 }' "$map")
+	rm -f "$out/windows.$1" "$out/labels.$1"
+	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
+	timeout -k 10 1800 vng --run "$2/arch/x86/boot/bzImage" --disable-kvm \
+		--cpus 2 --memory 1G --user root --rwdir "$out" \
+		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map"),out=$out/windows.$1" \
+		--exec "$here/guest.sh $out $1 $n $reps" < /dev/null > "$out/console.$1.log" 2>&1
+}
+boot base "$bout"
+boot head "$kout"
+"$here/report.py" "$out" | tee "$out/table.md"

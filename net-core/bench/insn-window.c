@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * QEMU TCG plugin: count the guest instructions each vCPU executes between
+ * two marker addresses. Every execution of the start address (on any vCPU)
+ * opens or reopens a window; the next execution of the stop address closes
+ * it and appends one line to the out file: the window's instruction count
+ * of vCPU 0, 1, ... (up to MAX_CPUS), space separated.
+ *
+ * Counting is per translated block, as QEMU's tests/plugin/insn.c does it
+ * (a block left early still counts whole). Blocks in the skip ranges (spin
+ * lock slow paths, whose spinning measures how the host schedules the vCPU
+ * threads, not the guest's code) are not counted.
+ *
+ * qemu-system-x86_64 ... -plugin insn-window.so,start=0x...,stop=0x...,out=F
+ *	[,skip=0xSTART-0xEND]...
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+
+#include <qemu-plugin.h>
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+#define MAX_CPUS 8
+#define MAX_SKIPS 8
+
+static uint64_t start_addr, stop_addr, count[MAX_CPUS], mark[MAX_CPUS];
+static uint64_t skip_start[MAX_SKIPS], skip_end[MAX_SKIPS];
+static unsigned int ncpus = 1, nskips;
+static bool open_window;
+static FILE *out;
+
+static void on_tb(unsigned int cpu_index, void *udata)
+{
+	count[cpu_index % MAX_CPUS] += (uintptr_t)udata;
+}
+
+static void on_start(unsigned int cpu_index, void *udata)
+{
+	memcpy(mark, count, sizeof(mark));
+	open_window = true;
+}
+
+static void on_stop(unsigned int cpu_index, void *udata)
+{
+	unsigned int i;
+
+	if (!open_window)
+		return;
+	open_window = false;
+	for (i = 0; i < ncpus; i++)
+		fprintf(out, "%s%" PRIu64, i ? " " : "", count[i] - mark[i]);
+	fprintf(out, "\n");
+	fflush(out);
+}
+
+static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t i, n = qemu_plugin_tb_n_insns(tb);
+	uint64_t tb_va = qemu_plugin_tb_vaddr(tb);
+	bool skip = false;
+
+	for (i = 0; i < nskips; i++)
+		skip |= tb_va >= skip_start[i] && tb_va < skip_end[i];
+	if (!skip)
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb,
+						     QEMU_PLUGIN_CB_NO_REGS,
+						     (void *)(uintptr_t)n);
+	for (i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		uint64_t va = qemu_plugin_insn_vaddr(insn);
+
+		if (va == start_addr)
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_start,
+						QEMU_PLUGIN_CB_NO_REGS, NULL);
+		else if (va == stop_addr)
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_stop,
+						QEMU_PLUGIN_CB_NO_REGS, NULL);
+	}
+}
+
+static void at_exit(qemu_plugin_id_t id, void *p)
+{
+	fclose(out);
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
+					   const qemu_info_t *info,
+					   int argc, char **argv)
+{
+	const char *path = NULL;
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		char *val = strchr(argv[i], '=');
+
+		if (!val)
+			return -1;
+		*val++ = '\0';
+		if (!strcmp(argv[i], "start"))
+			start_addr = strtoull(val, NULL, 0);
+		else if (!strcmp(argv[i], "stop"))
+			stop_addr = strtoull(val, NULL, 0);
+		else if (!strcmp(argv[i], "out"))
+			path = val;
+		else if (!strcmp(argv[i], "skip") && nskips < MAX_SKIPS &&
+			 sscanf(val, "%" SCNx64 "-%" SCNx64,
+				&skip_start[nskips], &skip_end[nskips]) == 2)
+			nskips++;
+		else
+			return -1;
+	}
+	if (!start_addr || !stop_addr || !path)
+		return -1;
+	if (info->system_emulation)
+		ncpus = MIN(info->system.smp_vcpus, MAX_CPUS);
+	out = fopen(path, "w");
+	if (!out)
+		return -1;
+	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}
