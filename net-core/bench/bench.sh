@@ -17,7 +17,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd)
-out=${3:?out}; n=${4:-50000}; reps=${5:-5}
+out=${3:?out}; n=${4:-40000}; reps=${5:-7}
 cache=${CACHE:-$HOME/.cache/napi-list}
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 

@@ -9,10 +9,14 @@
 # a bound UDP socket that is never read (its queue fills and later datagrams
 # are dropped there: the same stack work for every packet). pktgen, on
 # vCPU 0, sends 64-byte UDP datagrams; the receiving port's NAPI is threaded
-# and pinned to vCPU 1, so vCPU 1 does all the receive work and nothing else,
-# and as receiving costs more than sending, its polls run full (budget 64),
-# as on a board at line rate. The non-NAPI case is pktgen's netif_receive
-# mode: netif_receive_skb() called from pktgen's thread on vCPU 0.
+# and pinned to vCPU 1, so vCPU 1 does all the receive work and nothing else.
+# The non-NAPI case is pktgen's netif_receive mode: netif_receive_skb()
+# called from pktgen's thread on vCPU 0.
+#
+# A run lands in one of two regimes, as the emulator's timing decides: the
+# receiver keeps up, or netdevsim's ring (256) fills, the sender's queue
+# stops, pktgen spins on vCPU 0 and every poll wakes the queue. report.py
+# tells them apart by the sender's instructions per packet.
 #
 # For each configuration and each repetition, a run of N packets and a run
 # of 1 packet; OUT/labels.KERNEL names each window in order, as

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * QEMU TCG plugin: count the guest instructions each vCPU executes between
- * two marker addresses. Every execution of the start address (on any vCPU)
- * opens or reopens a window; the next execution of the stop address closes
- * it and appends one line to the out file: the window's instruction count
- * of vCPU 0, 1, ... (up to MAX_CPUS), space separated.
+ * two marker addresses. An execution of the start address (on any vCPU)
+ * opens a window unless one is open; the next execution of the stop address
+ * closes it and appends one line to the out file: the window's instruction
+ * count of vCPU 0, 1, ... (up to MAX_CPUS), space separated.
  *
  * Counting is per translated block, as QEMU's tests/plugin/insn.c does it
  * (a block left early still counts whole). Blocks in the skip ranges (spin
@@ -40,6 +40,8 @@ static void on_tb(unsigned int cpu_index, void *udata)
 
 static void on_start(unsigned int cpu_index, void *udata)
 {
+	if (open_window)
+		return;
 	memcpy(mark, count, sizeof(mark));
 	open_window = true;
 }
