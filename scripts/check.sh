@@ -148,8 +148,8 @@ run cocci-selftest cocci_selftest
 harness_lint() {
 	shellcheck -x -S warning scripts/*.sh scripts/checks/*.sh \
 		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run &&
-	pylint --disable=R -sn scripts/export.py net-core/bench/report.py &&
-	node scripts/checks/ruff-check.mjs scripts/export.py net-core/bench/report.py &&
+	pylint --disable=R -sn scripts/export.py net-core/bench/*.py &&
+	node scripts/checks/ruff-check.mjs scripts/export.py net-core/bench/*.py &&
 	echo "shellcheck, pylint and ruff clean"
 }
 run harness-lint harness_lint

@@ -12,7 +12,11 @@
 # net-core/bench/guest.sh; net-core/bench/report.py turns the counted
 # windows into the table of the cover letter.
 #
-# Usage: bench.sh TREE KOUT OUT [N [REPS]]
+# With PROFILE=1, the plugin also records where the receiving vCPU's
+# instructions went (OUT/prof.KERNEL); net-core/bench/profile.py compares
+# two configurations by kernel function.
+#
+# Usage: [PROFILE=1] bench.sh TREE KOUT OUT [N [REPS]]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -77,14 +81,16 @@ skips() {
 }
 
 boot() {	# boot KERNEL KOUT
-	local map=$2/System.map start stop
+	local map=$2/System.map start stop prof=
+	[ -z "${PROFILE:-}" ] || prof=",prof=$out/prof.$1"
+	rm -f "$out/prof.$1"
 	start=$(awk '$3 == "pgctrl_write" { print $1 }' "$map")
 	stop=$(awk '$3 == "pgctrl_show" { print $1 }' "$map")
 	rm -f "$out/windows.$1" "$out/labels.$1"
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
 	timeout -k 10 1800 vng --run "$2/arch/x86/boot/bzImage" --disable-kvm \
 		--cpus 2 --memory 1G --user root --rwdir "$out" \
-		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map"),out=$out/windows.$1" \
+		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1" \
 		--exec "$here/guest.sh $out $1 $n $reps" < /dev/null > "$out/console.$1.log" 2>&1
 }
 boot base "$bout"

@@ -11,8 +11,12 @@
  * lock slow paths, whose spinning measures how the host schedules the vCPU
  * threads, not the guest's code) are not counted.
  *
+ * With prof=P, each window also appends to P a line "window" and then, per
+ * translated block vCPU 1 executed in it, "ADDRESS INSTRUCTIONS" (hex,
+ * decimal): where that vCPU's instructions went, for profile.py.
+ *
  * qemu-system-x86_64 ... -plugin insn-window.so,start=0x...,stop=0x...,out=F
- *	[,skip=0xSTART-0xEND]...
+ *	[,skip=0xSTART-0xEND]...[,prof=P]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -31,11 +35,45 @@ static uint64_t start_addr, stop_addr, count[MAX_CPUS], mark[MAX_CPUS];
 static uint64_t skip_start[MAX_SKIPS], skip_end[MAX_SKIPS];
 static unsigned int ncpus = 1, nskips;
 static bool open_window;
-static FILE *out;
+static FILE *out, *prof;
+
+/* a translated block, for prof= */
+struct block {
+	uint64_t vaddr, n_insns, hits;
+};
+static GPtrArray *blocks;
+static GMutex lock;
 
 static void on_tb(unsigned int cpu_index, void *udata)
 {
 	count[cpu_index % MAX_CPUS] += (uintptr_t)udata;
+}
+
+static void on_tb_prof(unsigned int cpu_index, void *udata)
+{
+	struct block *b = udata;
+
+	count[cpu_index % MAX_CPUS] += b->n_insns;
+	if (cpu_index == 1 && open_window)
+		b->hits++;
+}
+
+static void dump_prof(void)
+{
+	unsigned int i;
+
+	g_mutex_lock(&lock);
+	fprintf(prof, "window\n");
+	for (i = 0; i < blocks->len; i++) {
+		struct block *b = g_ptr_array_index(blocks, i);
+
+		if (b->hits)
+			fprintf(prof, "%" PRIx64 " %" PRIu64 "\n", b->vaddr,
+				b->hits * b->n_insns);
+		b->hits = 0;
+	}
+	fflush(prof);
+	g_mutex_unlock(&lock);
 }
 
 static void on_start(unsigned int cpu_index, void *udata)
@@ -57,6 +95,8 @@ static void on_stop(unsigned int cpu_index, void *udata)
 		fprintf(out, "%s%" PRIu64, i ? " " : "", count[i] - mark[i]);
 	fprintf(out, "\n");
 	fflush(out);
+	if (prof)
+		dump_prof();
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -67,10 +107,21 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 	for (i = 0; i < nskips; i++)
 		skip |= tb_va >= skip_start[i] && tb_va < skip_end[i];
-	if (!skip)
+	if (!skip && prof) {
+		struct block *b = g_new0(struct block, 1);
+
+		b->vaddr = tb_va;
+		b->n_insns = n;
+		g_mutex_lock(&lock);
+		g_ptr_array_add(blocks, b);
+		g_mutex_unlock(&lock);
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb_prof,
+						     QEMU_PLUGIN_CB_NO_REGS, b);
+	} else if (!skip) {
 		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb,
 						     QEMU_PLUGIN_CB_NO_REGS,
 						     (void *)(uintptr_t)n);
+	}
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint64_t va = qemu_plugin_insn_vaddr(insn);
@@ -87,13 +138,15 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 static void at_exit(qemu_plugin_id_t id, void *p)
 {
 	fclose(out);
+	if (prof)
+		fclose(prof);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *prof_path = NULL;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -108,6 +161,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			stop_addr = strtoull(val, NULL, 0);
 		else if (!strcmp(argv[i], "out"))
 			path = val;
+		else if (!strcmp(argv[i], "prof"))
+			prof_path = val;
 		else if (!strcmp(argv[i], "skip") && nskips < MAX_SKIPS &&
 			 sscanf(val, "%" SCNx64 "-%" SCNx64,
 				&skip_start[nskips], &skip_end[nskips]) == 2)
@@ -122,6 +177,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	out = fopen(path, "w");
 	if (!out)
 		return -1;
+	if (prof_path) {
+		prof = fopen(prof_path, "w");
+		if (!prof)
+			return -1;
+		blocks = g_ptr_array_new();
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;
