@@ -60,7 +60,10 @@ check:
 send:
 	@scripts/send.sh $(TREE)
 
-vm-kernel:
+# the tree, unless it is there already (`make tree` rebuilds it)
+NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
+
+vm-kernel: $(NEED_TREE)
 	@$(ENV) . tools/testing/selftests/targets.sh; \
 	 scripts/vm-config.sh $(TREE) $(VMOUT) $$VM_TARGETS; \
 	 echo "building the VM kernel in $(VMOUT) (cold: ~9 min on 2 cores, ccache)"; \
