@@ -8,7 +8,8 @@
 # Usage: guards.sh TREE KOUT [GUARD...]
 #   GUARD: irqs_disabled npsvc complete_done nested (default: all)
 set -uo pipefail
-kmake=$(cd "$(dirname "$0")/../scripts" && pwd)/kmake.sh
+scripts=$(cd "$(dirname "$0")/../scripts" && pwd)
+kmake=$scripts/kmake.sh
 tree=$(cd "${1:?tree}" && pwd) kout=$(cd "${2:?kernel build dir}" && pwd)
 shift 2
 f=$tree/net/core/dev.c
@@ -18,8 +19,7 @@ trap 'cp "$orig" "$f"; rm -f "$orig"' EXIT
 
 build_boot() {
 	"$kmake" "$tree" "$kout" bzImage || return 1
-	timeout 300 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm \
-		--cpus 2 --memory 1G --user root --exec true -v < /dev/null 2>&1
+	"$scripts/vm-boot.sh" 300 "$kout" --cpus 2 --memory 1G --exec true -v 2>&1
 }
 
 # remove GUARD: the python replacement (old, new) applied to dev.c

@@ -4,7 +4,7 @@
 # (sid, experimental, bookworm-backports) and the sources of sid and bookworm
 # through the machine's own Debian mirror without touching the system's apt
 # sources. Sets the array APT_OPTS;
-# use as: apt-get "${APT_OPTS[@]}" ...
+# use as: apt-get "${APT_OPTS[@]}" ..., or apt_private ...
 #
 # private_apt DIR: DIR holds the private sources, lists and archives.
 private_apt() {
@@ -38,4 +38,15 @@ EOS
 		  -o APT::Architecture=amd64
 		  -o APT::Sandbox::User=root
 		  -o Debug::NoLocking=1)
+}
+
+# apt_private ARGS...: apt-get with APT_OPTS, its lists updated at the first
+# call; apt-get's output goes to stderr.
+apt_private_updated=
+apt_private() {
+	if [ -z "$apt_private_updated" ]; then
+		apt-get "${APT_OPTS[@]}" -q update >&2 || return 1
+		apt_private_updated=1
+	fi
+	apt-get "${APT_OPTS[@]}" "$@" >&2
 }

@@ -55,9 +55,10 @@ finish() {
 }
 
 # ---- setup ---------------------------------------------------------------
-deps() { scripts/deps.sh "$cache" > /dev/null && echo "tools ready in $cache/tools"; }
+# deps.sh prints the PATH of the tools it set up: kept in $W/deps.env
+deps() { scripts/deps.sh "$cache" > "$W/deps.env" && echo "tools ready in $cache/tools"; }
 run deps deps || finish
-eval "$(scripts/deps.sh "$cache" 2>/dev/null)"
+eval "$(cat "$W/deps.env")"
 export PATH PYTHONPATH RUFF_WASM_DIR=$cache/tools/ruff-wasm
 run tree scripts/tree.sh "$T" "$cache" || finish
 commits=$(git -C "$T" rev-list --reverse series-base..HEAD)

@@ -36,14 +36,6 @@ fi
 private_apt "$cache/apt"
 tools="$cache/tools"
 mkdir -p "$tools"
-updated=
-apt_private() {
-	if [ -z "$updated" ]; then
-		apt-get "${APT_OPTS[@]}" -q update >&2
-		updated=1
-	fi
-	apt-get "${APT_OPTS[@]}" "$@" >&2
-}
 
 # unpack PKG SUITE: the package's files under $tools/PKG (kept per version).
 unpack() {

@@ -33,8 +33,7 @@ if [ ! -f "$pdir/qemu-plugin.h" ]; then
 	. "$top/scripts/apt-private.sh"
 	private_apt "$cache/apt"
 	rm -rf "$pdir.tmp"; mkdir -p "$pdir.tmp"
-	apt-get "${APT_OPTS[@]}" -q update >&2
-	(cd "$pdir.tmp" && apt-get "${APT_OPTS[@]}" -q source --download-only "qemu=$ver" >&2 &&
+	(cd "$pdir.tmp" && apt_private -q source --download-only "qemu=$ver" &&
 	 tar xf ./*.orig.tar.* --wildcards --strip-components=3 '*/include/qemu/qemu-plugin.h')
 	find "$pdir.tmp" -mindepth 1 ! -name qemu-plugin.h -delete
 	rm -rf "$pdir"; mv "$pdir.tmp" "$pdir"
@@ -88,10 +87,9 @@ boot() {	# boot KERNEL KOUT
 	stop=$(awk '$3 == "pgctrl_show" { print $1 }' "$map")
 	rm -f "$out/windows.$1" "$out/labels.$1"
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
-	timeout -k 10 1800 vng --run "$2/arch/x86/boot/bzImage" --disable-kvm \
-		--cpus 2 --memory 1G --user root --rwdir "$out" \
+	"$top/scripts/vm-boot.sh" 1800 "$2" --cpus 2 --memory 1G --rwdir "$out" \
 		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1" \
-		--exec "$here/guest.sh $out $1 $n $reps" < /dev/null > "$out/console.$1.log" 2>&1
+		--exec "$here/guest.sh $out $1 $n $reps" > "$out/console.$1.log" 2>&1
 }
 boot base "$bout"
 boot head "$kout"

@@ -58,9 +58,9 @@ done
 } > "$out/demo.txt" 2>&1
 EOG
 chmod +x "$out/guest"
-timeout -k 10 300 vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm --cpus 2 \
-	--memory 1G --user root --rwdir "$out" --qemu-opts="-nic user,model=i82559er" \
-	--exec "$out/guest $out" < /dev/null > "$out/console.log" 2>&1 || true
+"$(dirname "$0")/../../../scripts/vm-boot.sh" 300 "$kout" --cpus 2 --memory 1G \
+	--rwdir "$out" --qemu-opts="-nic user,model=i82559er" \
+	--exec "$out/guest $out" > "$out/console.log" 2>&1 || true
 if [ ! -s "$out/demo.txt" ]; then
 	echo "demo: the VM did not run (console below)"; tail -n 30 "$out/console.log"; exit 1
 fi

@@ -25,14 +25,12 @@ make -s -C "$tree/tools/testing/selftests" KHDR_INCLUDES="-isystem $ksft/usr/inc
 
 echo "export PATH='$PATH'" > "$out/env"
 
-# Always under timeout: a guest that halts instead of powering off would make
-# vng wait forever.
 set +e
-timeout -k 10 "$boot_tmo" vng --run "$kout/arch/x86/boot/bzImage" --disable-kvm \
-	--cpus 2 --memory 2G --user root --rwdir "$out" \
+"$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
+	--cpus 2 --memory 2G --rwdir "$out" \
 	--qemu-opts="-nic user,model=i82559er" \
 	--exec "$here/guest.sh $out $ksft/install $list $tmo" -v \
-	< /dev/null > "$out/console.log" 2>&1
+	> "$out/console.log" 2>&1
 rc=$?
 set -e
 echo "vng exit $rc" >> "$out/guest.txt"
