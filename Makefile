@@ -20,7 +20,7 @@ ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
 		 CCACHE_NOHASHDIR=1;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit bench clean
+.PHONY: all help deps tree export check check-rt send vm-kernel demo vm-test mutants audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -36,10 +36,13 @@ help:
 	@echo "make demo      boot it under QEMU (TCG) and show the series at work"
 	@echo "make vm-test   boot it and run KUnit + the kselftests of"
 	@echo "               tools/testing/selftests/vm-tests.txt"
-	@echo "make guards    remove each 'never deferred' guard in turn: its KUnit case must fail"
+	@echo "make mutants   break the core in one small way at a time (MUTANTS=...): some KUnit"
+	@echo "               case must fail for each; prints the table of Documentation/testing.md"
 	@echo "make audit     coccinelle audits of net-core/ (netif_receive_skb() return value users)"
 	@echo "make bench     instructions per received packet, series vs base (QEMU plugin;"
 	@echo "               N=packets REPS=repetitions; ~15 min): the cover letter's table"
+	@echo "make check-rt  the VM kernel with PREEMPT_RT: KUnit + napi_rx_list.py; writes"
+	@echo "               Documentation/check-rt.txt, which make check requires to match"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
 
@@ -56,6 +59,9 @@ export:
 
 check:
 	@scripts/check.sh
+
+check-rt: $(NEED_TREE)
+	@$(ENV) scripts/check-rt.sh $(TREE) $(BUILD)/rt
 
 send:
 	@scripts/send.sh $(TREE)
@@ -78,8 +84,8 @@ vm-test:
 demo:
 	@$(ENV) tools/testing/selftests/demo.sh $(VMOUT)
 
-guards:
-	@$(ENV) net-core/guards.sh $(TREE) $(VMOUT)
+mutants:
+	@$(ENV) net-core/mutants.sh $(TREE) $(VMOUT) $(MUTANTS)
 
 audit:
 	@$(ENV) net-core/audit.sh $(TREE)

@@ -155,6 +155,11 @@ harness_lint() {
 }
 run harness-lint harness_lint
 
+# make check-rt's summary (the series on a PREEMPT_RT kernel, run by hand)
+# must be of these patches and have passed
+run check-rt-summary-selftest scripts/check-rt-summary.sh --selftest series
+run check-rt-summary scripts/check-rt-summary.sh series Documentation/check-rt.txt
+
 # ---- builds ---------------------------------------------------------------
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1

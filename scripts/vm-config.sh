@@ -3,6 +3,7 @@
 # Write OUT/.config for the VM kernel: x86_64 allnoconfig + net-core/vm.config
 # + the config fragment of every kselftest target the VM runs (=m made =y).
 # Fails if a symbol our fragment asks for did not survive olddefconfig.
+# VM_EXTRA_CONFIG=FILE: one more fragment, after ours (make check-rt).
 #
 # Usage: vm-config.sh TREE OUT TARGET...
 set -euo pipefail
@@ -17,7 +18,7 @@ frag="$out/vm-fragment.config"
 		[ -f "$f" ] && sed 's/=m$/=y/' "$f"
 	done
 	# ours last: it wins where it disagrees (BTF, modules)
-	cat "$here/../net-core/vm.config"
+	cat "$here/../net-core/vm.config" ${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"}
 } > "$frag"
 make -s -C "$tree" O="$out" ARCH=x86_64 allnoconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" >/dev/null
@@ -31,5 +32,7 @@ while IFS= read -r line; do
 	else
 		grep -qx "$line" "$out/.config" || { echo "vm-config: $line did not survive olddefconfig" >&2; bad=1; }
 	fi
-done < "$here/../net-core/vm.config"
+done < <(cat "$here/../net-core/vm.config" ${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"} |
+	 awk -F= '/^CONFIG_/ { last[$1] = $0; order[n++] = $1 }
+		  END { for (i = 0; i < n; i++) if (!seen[order[i]]++) print last[order[i]] }')
 exit $bad
