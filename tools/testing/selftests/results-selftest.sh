@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Self-test of results.sh: synthetic VM runs it must judge as failed (a
 # splat on the console, a KUnit failure, a kselftest "not ok", a missing
-# result after a hang) or skipped, and a clean one it must pass.
+# result after a hang) or skipped, and a clean one it must pass; bad
+# arguments must be a usage error (64), never a verdict.
 #
 # Usage: results-selftest.sh TREE
 set -uo pipefail
@@ -62,6 +63,11 @@ expect 1 "a kselftest with no result (hang)" "$r" kselftest drivers/net:stats.py
 echo "ok 2 selftests: drivers/net: psp.py # SKIP" >> "$kfail/kselftest.tap"
 echo "# SKIP no PSP device" > "$kfail/ksft-logs/psp.py"
 expect 2 "a skipped kselftest" "$r" kselftest drivers/net:psp.py "$kfail"
+
+# usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
+expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
+expect 64 "no mode at all" "$r"
+expect 64 "a missing argument" "$r" kselftest drivers/net:ping.py
 
 for splat in "BUG: kernel NULL pointer dereference" "WARNING: CPU: 0 PID: 1 at net/core/dev.c:1" \
 	     "Call Trace:" "BUG: KASAN: use-after-free" "unreferenced object 0xffff8880"; do

@@ -6,10 +6,23 @@
 #   results.sh kselftest C:TEST RUN  one kselftest's TAP result (SKIP -> 2)
 #   results.sh console RUN           splats: BUG, WARNING, Call Trace, KASAN,
 #                                    kmemleak, RCU stalls, lockdep
+# Exit: 0 pass, 1 fail, 2 skip, 64 usage error (an unknown mode, missing
+# arguments: never a verdict).
 set -uo pipefail
+usage() {
+	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | console RUN" >&2
+	exit 64
+}
+# nargs N "$@": exactly N arguments, or a usage error
+nargs() {
+	local n=$1; shift
+	[ $# -eq "$n" ] || usage
+}
+[ $# -ge 1 ] || usage
 mode=$1; shift
 case $mode in
 kunit)
+	nargs 2 "$@"
 	tree=$1 run=$2
 	[ -s "$run/console.log" ] || { echo "no console log"; exit 1; }
 	out=$(python3 "$tree/tools/testing/kunit/kunit.py" parse "$run/console.log" 2>&1)
@@ -21,6 +34,7 @@ kunit)
 	exit $rc
 	;;
 kselftest)
+	nargs 2 "$@"
 	t=$1 run=$2
 	coll=${t%%:*} prog=${t#*:}
 	tap=$run/kselftest.tap
@@ -40,6 +54,7 @@ kselftest)
 	esac
 	;;
 console)
+	nargs 1 "$@"
 	run=$1
 	[ -s "$run/console.log" ] || { echo "no console log"; exit 1; }
 	pat='BUG:|WARNING:|Call Trace:|general protection|KASAN:|UBSAN:|unreferenced object 0x|rcu: INFO|possible circular locking|inconsistent lock state|Kernel panic|Oops'
@@ -48,5 +63,9 @@ console)
 		exit 1
 	fi
 	echo "console clean ($(wc -l < "$run/console.log") lines)"
+	;;
+*)
+	echo "results.sh: unknown mode '$mode'" >&2
+	usage
 	;;
 esac
