@@ -64,6 +64,10 @@ expect 1 "a kselftest with no result (hang)" "$r" kselftest drivers/net:stats.py
 echo "ok 2 selftests: drivers/net: psp.py # SKIP" >> "$kfail/kselftest.tap"
 echo "# SKIP no PSP device" > "$kfail/ksft-logs/psp.py"
 expect 2 "a skipped kselftest" "$r" kselftest drivers/net:psp.py "$kfail"
+# a test the series adds must pass on the head: its SKIP is a failure
+expect 1 "a new test that skips on the head" "$r" new drivers/net:psp.py "$kfail"
+expect 1 "a new test that fails on the head" "$r" new drivers/net:ping.py "$kfail"
+expect 0 "a new test that passes on the head" "$r" new drivers/net:ping.py "$good"
 
 # The negative control (results.sh base): a new test on the base kernel
 # counts only if the run completed and the test failed for real, or skipped

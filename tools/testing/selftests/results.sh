@@ -4,6 +4,8 @@
 #   results.sh kunit TREE RUN        KUnit results on the console, parsed by
 #                                    the tree's tools/testing/kunit/kunit.py
 #   results.sh kselftest C:TEST RUN  one kselftest's TAP result (SKIP -> 2)
+#   results.sh new C:TEST RUN        the same for a test the series adds: it
+#                                    must pass on the head (SKIP -> 1)
 #   results.sh base C:TEST LACKS RUN the negative control: a test the series
 #                                    adds, on the base kernel. Passes only
 #                                    if the run completed (full TAP plan)
@@ -17,7 +19,7 @@
 # arguments: never a verdict).
 set -uo pipefail
 usage() {
-	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN |" \
+	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
 	     "base C:TEST LACKS RUN | console RUN" >&2
 	exit 64
 }
@@ -48,7 +50,7 @@ kunit)
 	[ "${n:-0}" -gt 0 ] || { echo "KUnit ran no test"; exit 1; }
 	exit $rc
 	;;
-kselftest)
+kselftest|new)
 	nargs 2 "$@"
 	t=$1 run=$2
 	[ -f "$run/kselftest.tap" ] || { echo "no kselftest output (VM crashed or hung?)"; exit 1; }
@@ -58,7 +60,12 @@ kselftest)
 	*"# SKIP"*)
 		# the reason first: the runner shows the first line for a SKIP
 		echo "$body" | grep -m1 -iE 'skip' | sed 's/^# *//'
-		echo "$body"; exit 2 ;;
+		echo "$body"
+		if [ "$mode" = new ]; then
+			echo "$t is a test the series adds: it must pass on the head, not skip"
+			exit 1
+		fi
+		exit 2 ;;
 	"not ok"*) echo "$body"; exit 1 ;;
 	*) echo "$body"; echo "$res"
 	   echo "$body" | grep '# Totals' | tail -n 1 | sed 's/^[# ]*//'; exit 0 ;;
