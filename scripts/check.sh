@@ -138,18 +138,7 @@ run results-selftest tools/testing/selftests/results-selftest.sh "$T"
 if ((npatch)); then
 	run coccicheck scripts/cocci.sh "$T" series-base napi-list
 fi
-cocci_selftest() {
-	local tmp c rc
-	tmp=$(mktemp -d)
-	c=$(GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org \
-		patch_commit "$T" series-base "$top/scripts/checks/selftest/cocci/ifnullfree.patch" "$tmp")
-	rm -rf "$tmp"
-	scripts/cocci.sh "$T" series-base "$c"
-	rc=$?
-	[ $rc -eq 1 ] && echo "ok: the NULL test before kfree() was reported"
-	[ $rc -eq 1 ]
-}
-run cocci-selftest cocci_selftest
+run cocci-selftest scripts/cocci-selftest.sh "$T"
 
 # the harness's own scripts: shellcheck, and ruff + pylint on its Python
 harness_lint() {
