@@ -13,14 +13,11 @@ KSRC   ?=
 export KSRC
 
 SHELL  := /bin/bash
-ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
-	  export PATH PYTHONPATH; . scripts/identity; \
-	  export CCACHE_DIR=$${CCACHE_DIR:-$(HOME)/.cache/ccache} \
-		 CCACHE_MAXSIZE=$${CCACHE_MAXSIZE:-10G} CCACHE_BASEDIR=$(CURDIR) \
-		 CCACHE_NOHASHDIR=1;
+# the tools (deps.sh) and ccache: scripts/env.sh; a failed deps.sh stops here
+ENV     = set -eo pipefail; . scripts/env.sh; harness_env $(CACHE) $(BUILD)/deps.log;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps tree export check send vm-kernel demo vm-test guards audit bench clean
+.PHONY: all help deps env tree export check send vm-kernel demo vm-test guards audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -28,6 +25,7 @@ help:
 	@echo "make           deps + tree + vm-kernel + demo: the series at work in a VM"
 	@echo "make check     everything CI runs: NIPA-style checks, builds, VM tests"
 	@echo "make deps      install what the harness needs (apt-get; sid tools under ~/.cache)"
+	@echo "make env       the environment the targets run in (tools' PATH, ccache)"
 	@echo "make tree      $(TREE): base + one commit per patch of series/ (git am)"
 	@echo "               base: Debian linux-source-7.x, or KSRC=/path/to/net-next"
 	@echo "make export    series/ from $(TREE) (git format-patch, cover letter kept)"
@@ -45,6 +43,9 @@ help:
 
 deps:
 	@scripts/deps.sh $(CACHE) >/dev/null
+
+env:
+	@$(ENV) env | grep -E '^(PATH|PYTHONPATH|RUFF_WASM_DIR|CCACHE_[A-Z]*)=' | sort
 
 tree: deps
 	@scripts/tree.sh $(TREE) $(CACHE)

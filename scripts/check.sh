@@ -61,11 +61,10 @@ finish() {
 }
 
 # ---- setup ---------------------------------------------------------------
-# deps.sh prints the PATH of the tools it set up: kept in $W/deps.env
-deps() { scripts/deps.sh "$cache" > "$W/deps.env" && echo "tools ready in $cache/tools"; }
+# the tools and ccache's settings (scripts/env.sh, as for the Makefile's targets)
+. scripts/env.sh
+deps() { harness_env "$cache" "$L/deps.sh.log" && echo "tools ready in $cache/tools"; }
 run deps deps || finish
-eval "$(cat "$W/deps.env")"
-export PATH PYTHONPATH RUFF_WASM_DIR=$cache/tools/ruff-wasm
 run tree scripts/tree.sh "$T" "$cache" || finish
 commits=$(git -C "$T" rev-list --reverse series-base..HEAD)
 npatch=$(echo "$commits" | grep -c . || true)
@@ -133,6 +132,7 @@ fi
 run checks-selftest scripts/checks/selftest.sh "$T"
 run send-selftest scripts/send-selftest.sh "$T"
 run results-selftest tools/testing/selftests/results-selftest.sh "$T"
+run env-selftest scripts/env-selftest.sh "$cache"
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then
@@ -151,8 +151,6 @@ harness_lint() {
 run harness-lint harness_lint
 
 # ---- builds ---------------------------------------------------------------
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
-export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 . tools/testing/selftests/targets.sh
 vmbuild() {
 	scripts/vm-config.sh "$T" "$1" $VM_TARGETS &&
