@@ -66,7 +66,7 @@ NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
 vm-kernel: $(NEED_TREE)
 	@$(ENV) . tools/testing/selftests/targets.sh; \
-	 scripts/vm-config.sh $(TREE) $(VMOUT) $$VM_TARGETS; \
+	 scripts/vm-config.sh $(TREE) $(VMOUT) $$(vm_targets); \
 	 echo "building the VM kernel in $(VMOUT) (cold: ~9 min on 2 cores, ccache)"; \
 	 $(KMAKE) bzImage
 

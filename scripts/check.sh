@@ -153,7 +153,8 @@ run harness-lint harness_lint
 # ---- builds ---------------------------------------------------------------
 . tools/testing/selftests/targets.sh
 vmbuild() {
-	scripts/vm-config.sh "$T" "$1" $VM_TARGETS &&
+	# shellcheck disable=SC2046 # one argument per target
+	scripts/vm-config.sh "$T" "$1" $(vm_targets) &&
 	scripts/kmake.sh "$T" "$1" bzImage &&
 	echo "$(ls -l "$1/arch/x86/boot/bzImage" | awk '{print $5}') bytes bzImage"
 }
@@ -199,12 +200,7 @@ fi
 # runs them on the base kernel. There, a SKIP counts only if its reason names
 # what the base lacks: the series' sysctl or netdevsim's switch.
 base_lacks='napi_rx_mode|rx_legacy'
-new_tests=()
-while read -r t; do
-	case "$t" in ''|'#'*) continue ;; esac
-	git -C "$T" cat-file -e "series-base:tools/testing/selftests/${t%%:*}/${t#*:}" 2>/dev/null ||
-		new_tests+=("$t")
-done < tools/testing/selftests/vm-tests.txt
+mapfile -t new_tests < <(added_tests "$T" series-base)
 base_ok=1
 if ((${#new_tests[@]})) && [ $vm_ok -eq 0 ]; then
 	vmbuild_base() {
@@ -228,12 +224,11 @@ if [ $vm_ok -eq 0 ]; then
 	run vm-boot tools/testing/selftests/vm.sh "$T" "$W/vm" "$W/vm-run"
 	run kunit tools/testing/selftests/results.sh kunit "$T" "$W/vm-run"
 	# the series' own tests must pass: a SKIP of theirs fails (results.sh new)
-	while read -r t; do
-		case "$t" in ''|'#'*) continue ;; esac
+	for t in $(vm_tests); do
 		m=kselftest
 		[[ " ${new_tests[*]} " == *" $t "* ]] && m=new
 		run "ksft:${t#*:}" tools/testing/selftests/results.sh $m "$t" "$W/vm-run"
-	done < tools/testing/selftests/vm-tests.txt
+	done
 	run console-scan tools/testing/selftests/results.sh console "$W/vm-run"
 else
 	for n in vm-boot kunit console-scan; do
