@@ -106,6 +106,15 @@ expect 1 "base: a SKIP for another reason" "$r" base "$rxl" "$lacks" "$d"
 d=$(mkbase base-skip-none "ok 1 selftests: drivers/net/netdevsim: rx-legacy.sh # SKIP")
 expect 1 "base: a SKIP with no reason" "$r" base "$rxl" "$lacks" "$d"
 
+# make vm-test's judge (results.sh all): fails if any part fails
+printf 'drivers/net:ping.py\n' > "$tmp/list"
+expect 0 "all: a clean run" "$r" all "$tree" "$good" "$tmp/list"
+vmt=$(mkrun vmtest-fail ok)
+echo "not ok 1 selftests: drivers/net: ping.py # exit=1" >> "$vmt/kselftest.tap"
+expect 1 "all: a run with a kselftest 'not ok'" "$r" all "$tree" "$vmt" "$tmp/list"
+vmt=$(mkrun vmtest-none ok)
+expect 1 "all: a run with no kselftest result" "$r" all "$tree" "$vmt" "$tmp/list"
+
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
 expect 64 "no mode at all" "$r"

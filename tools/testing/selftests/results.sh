@@ -15,12 +15,17 @@
 #                                    feature the base lacks)
 #   results.sh console RUN           splats: BUG, WARNING, Call Trace, KASAN,
 #                                    kmemleak, RCU stalls, lockdep
+#   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
+#                                    kselftest of LIST (default
+#                                    vm-tests.txt), the console; one line
+#                                    each, fails if one fails
 # Exit: 0 pass, 1 fail, 2 skip, 64 usage error (an unknown mode, missing
 # arguments: never a verdict).
 set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 usage() {
 	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
-	     "base C:TEST LACKS RUN | console RUN" >&2
+	     "base C:TEST LACKS RUN | console RUN | all TREE RUN [LIST]" >&2
 	exit 64
 }
 # nargs N "$@": exactly N arguments, or a usage error
@@ -66,7 +71,7 @@ kselftest|new)
 			exit 1
 		fi
 		exit 2 ;;
-	"not ok"*) echo "$body"; exit 1 ;;
+	"not ok"*) echo "$body"; echo "$res"; exit 1 ;;
 	*) echo "$body"; echo "$res"
 	   echo "$body" | grep '# Totals' | tail -n 1 | sed 's/^[# ]*//'; exit 0 ;;
 	esac
@@ -111,6 +116,32 @@ console)
 		exit 1
 	fi
 	echo "console clean ($(wc -l < "$run/console.log") lines)"
+	;;
+all)
+	[ $# -eq 2 ] || [ $# -eq 3 ] || usage
+	tree=$1 run=$2
+	# shellcheck source=tools/testing/selftests/targets.sh
+	. "$here/targets.sh"
+	mapfile -t tests < <(vm_tests "${3:-$VM_TESTS_FILE}")
+	rc=0
+	# verdict NAME MODE ARGS...: one line for results.sh MODE ARGS...
+	verdict() {
+		local name=$1 out r
+		shift
+		out=$("$here/results.sh" "$@" 2>&1)
+		r=$?
+		case $r in
+		0) echo "PASS  $name" ;;
+		2) echo "SKIP  $name: $(echo "$out" | grep -m1 .)" ;;
+		*) echo "FAIL  $name"; echo "$out" | tail -n 10 | sed 's/^/      | /'; rc=1 ;;
+		esac
+	}
+	verdict kunit kunit "$tree" "$run"
+	for t in "${tests[@]}"; do
+		verdict "ksft:${t#*:}" kselftest "$t" "$run"
+	done
+	verdict console-scan console "$run"
+	exit $rc
 	;;
 *)
 	echo "results.sh: unknown mode '$mode'" >&2
