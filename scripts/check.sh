@@ -72,38 +72,9 @@ shopt -s nullglob
 series=(series/v*-*.patch)
 
 # ---- series hygiene -------------------------------------------------------
-# roundtrip [DIR]: DIR (default series/) is exactly what make export writes
-# from the tree that git am makes of series/
-roundtrip() {
-	local dir=${1:-series} tmp rc
-	tmp=$(mktemp -d)
-	mkdir -p "$dir"
-	cp -a "$dir/." "$tmp/"
-	PROJECT_NAME=$PROJECT_NAME PROJECT_EMAIL=$PROJECT_EMAIL \
-		BASE_DESC="$(sed -n 's/^linux-source: //p' "$dir/BASE" 2>/dev/null)" \
-		scripts/export.py "$T" "$tmp" "$SUBJECT_PREFIX" || return 1
-	diff -ru "$dir" "$tmp" && echo "$dir/ is exactly what make export writes"
-	rc=$?
-	rm -rf "$tmp"
-	return $rc
-}
-# its self-test: a copy of series/ with a hand edit git would not write
-roundtrip_selftest() {
-	local tmp p rc
-	tmp=$(mktemp -d)
-	cp -a series/. "$tmp/"
-	sed -i 's/^base-commit: \(.\)/base-commit: 0\1/' "$tmp/BASE"
-	for p in "$tmp"/v*-0001-*.patch; do
-		[ -f "$p" ] && sed -i '0,/ changed, /s// changed,  /' "$p"
-	done
-	roundtrip "$tmp" > /dev/null
-	rc=$?
-	rm -rf "$tmp"
-	[ $rc -ne 0 ] && echo "ok: a hand-edited copy of series/ is rejected"
-	[ $rc -ne 0 ]
-}
-run series-roundtrip roundtrip
-run roundtrip-selftest roundtrip_selftest
+# series/ is exactly what make export writes from the tree git am made of it
+run series-roundtrip scripts/roundtrip.sh "$T"
+run roundtrip-selftest scripts/roundtrip.sh --selftest "$T"
 
 if ((npatch)); then
 	run series-format scripts/checks/series_format.sh --series "${series[@]}"
