@@ -50,9 +50,11 @@ env:
 tree: deps
 	@scripts/tree.sh $(TREE) $(CACHE)
 
+# BASE's linux-source: the version base-tree.sh wrote into the base commit
+# (none for a KSRC base)
 export:
 	@. scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
-	 BASE_DESC="$$( [ -z "$(KSRC)" ] && cat $(CACHE)/deb/linux-source.version 2>/dev/null)" \
+	 BASE_DESC="$$(git -C $(TREE) log -1 --format=%s series-base | sed -n 's/^Debian linux-source //p')" \
 	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"
 
 check:

@@ -104,6 +104,7 @@ run checks-selftest scripts/checks/selftest.sh "$T"
 run send-selftest scripts/send-selftest.sh "$T"
 run results-selftest tools/testing/selftests/results-selftest.sh "$T"
 run env-selftest scripts/env-selftest.sh "$cache"
+run cache-selftest scripts/cache-selftest.sh
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then

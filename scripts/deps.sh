@@ -6,12 +6,15 @@
 #   virtme-ng (sid, arch all; runs on bookworm's python3),
 #   ethtool (sid: the selftests need `--json -l`; runs on bookworm's libc),
 #   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__).
-# Prints shell assignments for PATH on stdout (eval it).
+# Prints shell assignments for PATH on stdout (eval it). The cache is shared
+# by every clone on the machine: the script holds its lock throughout.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${1:?cache dir}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+. "$here/lock.sh"
+lock "$cache/deps.lock"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
       xz-utils zstd git git-email libmailtools-perl python3 perl ccache
@@ -60,7 +63,8 @@ if [ ! -x "$tools/sparse/sparse" ]; then
 	 dpkg-source -x --no-check ./*.dsc src >&2 &&
 	 make -C src -j"$(nproc)" CC=gcc sparse >&2)
 	mkdir -p "$tools/sparse"
-	cp "$tools/sparse.src/src/sparse" "$tools/sparse/"
+	cp "$tools/sparse.src/src/sparse" "$tools/sparse/sparse.tmp"
+	mv "$tools/sparse/sparse.tmp" "$tools/sparse/sparse"
 	rm -rf "$tools/sparse.src"
 fi
 
