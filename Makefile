@@ -51,11 +51,13 @@ tree: deps
 	@scripts/tree.sh $(TREE) $(CACHE)
 
 # BASE's linux-source: the version base-tree.sh wrote into the base commit
-# (none for a KSRC base)
+# (none for a KSRC base). refs/napi-list/series: what series/ now holds, so
+# that make tree may rebuild over it (scripts/tree.sh).
 export:
-	@. scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
+	@set -e; . scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
 	 BASE_DESC="$$(git -C $(TREE) log -1 --format=%s series-base | sed -n 's/^Debian linux-source //p')" \
-	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"
+	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"; \
+	 git -C $(TREE) update-ref refs/napi-list/series HEAD
 
 check:
 	@scripts/check.sh

@@ -105,6 +105,7 @@ run send-selftest scripts/send-selftest.sh "$T"
 run results-selftest tools/testing/selftests/results-selftest.sh "$T"
 run env-selftest scripts/env-selftest.sh "$cache"
 run cache-selftest scripts/cache-selftest.sh
+run tree-selftest scripts/tree-selftest.sh
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then
