@@ -113,13 +113,22 @@ if ((npatch)); then
 fi
 run cocci-selftest scripts/cocci-selftest.sh "$T"
 
-# the harness's own scripts: shellcheck, and ruff + pylint on its Python
+# the harness's own scripts: shellcheck, and ruff + pylint on its Python.
+# ruff missing (npm could not install it) is a failure, with its reason.
 harness_lint() {
+	local rc=0 py=(scripts/export.py net-core/bench/*.py)
 	shellcheck -x -S warning scripts/*.sh scripts/checks/*.sh \
-		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run &&
-	pylint --disable=R -sn scripts/export.py net-core/bench/*.py &&
-	node scripts/checks/ruff-check.mjs scripts/export.py net-core/bench/*.py &&
-	echo "shellcheck, pylint and ruff clean"
+		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run || rc=1
+	pylint --disable=R -sn "${py[@]}" || rc=1
+	if [ -f "$RUFF_WASM_DIR/node_modules/@astral-sh/ruff-wasm-nodejs/package.json" ]; then
+		node scripts/checks/ruff-check.mjs "${py[@]}" || rc=1
+	else
+		echo "ruff: not installed in $RUFF_WASM_DIR: deps.sh could not install it" \
+		     "(npm; see ${L#"$top"/}/deps.sh.log)"
+		rc=1
+	fi
+	[ $rc -eq 0 ] && echo "shellcheck, pylint and ruff clean"
+	return $rc
 }
 run harness-lint harness_lint
 
