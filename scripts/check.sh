@@ -4,11 +4,14 @@
 # "N passed, N failed, N skipped". A SKIP says why and does not count as
 # passed. Logs: $W/logs/<check>.log.
 #
-# Stages: series hygiene (NIPA's per-series and per-patch checks) -> the
-# checks' own self-tests -> builds (each patch's touched objects W=1 C=1, the
-# VM kernel at the head, the five drivers on their own architectures against
-# the base) -> coccinelle -> one VM boot for KUnit, the kselftests and a
-# console scan -> the negative control (the new selftests on the base kernel).
+# Stages: set-up (deps, tree) -> series hygiene (the round trip, NIPA's
+# per-series and per-patch checks) -> self-tests (of the checks, the judges
+# and the harness's own steps) -> coccinelle -> the harness's own lint ->
+# builds (the VM kernel at the head; every drivers/*/build.conf, i.e. the
+# converted drivers on their own architectures, against the base; each
+# patch's touched objects W=1 C=1) -> one VM boot for KUnit, the kselftests
+# and a console scan -> the negative control (the new selftests on the base
+# kernel).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1

@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a Debian 12 machine (root): Debian
-# packages with apt-get, and three tools bookworm has too old, taken from
-# sid through a private apt configuration and kept under the cache:
+# packages with apt-get, then four tools bookworm lacks or has too old, kept
+# under the cache; three from sid through a private apt configuration:
 #   virtme-ng (sid, arch all; runs on bookworm's python3),
 #   ethtool (sid: the selftests need `--json -l`; runs on bookworm's libc),
-#   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__).
+#   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__),
+# and ruff's WebAssembly build from the npm registry (bookworm has no ruff;
+# without it only the ruff checks fail).
 # Prints shell assignments for PATH on stdout (eval it). The cache is shared
 # by every clone on the machine: the script holds its lock throughout.
 set -euo pipefail
