@@ -42,7 +42,8 @@ private_apt "$cache/apt"
 tools="$cache/tools"
 mkdir -p "$tools"
 
-# unpack PKG SUITE: the package's files under $tools/PKG (kept per version).
+# unpack PKG SUITE: the package's files under $tools/PKG, once (the .deb it came
+# from is named in $tools/PKG/.done); a run killed before .done redoes it.
 unpack() {
 	local pkg=$1 suite=$2 deb
 	if [ ! -f "$tools/$pkg/.done" ]; then
