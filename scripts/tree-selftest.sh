@@ -8,7 +8,9 @@
 #     refuses, says how to keep or set it aside, and changes nothing;
 #   - a patch that does not apply is aborted: no .git/rebase-apply left,
 #     the branch as it was, and the next run works;
-#   - a rebuild of the same series gives the same commit.
+#   - a rebuild of the same series gives the same commit;
+#   - a commit on a detached HEAD is not left behind;
+#   - a DEST made with clone --shared (older harness) gets its own objects.
 #
 # Usage: tree-selftest.sh
 set -uo pipefail
@@ -95,4 +97,29 @@ else
 	ok "a patch that does not apply: am aborted, $dest as it was"
 fi
 tree "$tmp/series" && ok "the next run works" || bad "the run after a failed am"
+
+# a commit on a detached HEAD: on no branch
+git -C "$dest" checkout -q --detach napi-list
+echo "line 5" >> "$dest/README"
+git -C "$dest" commit -q -a -m "README: a fifth line, detached"
+mine=$(git -C "$dest" rev-parse HEAD)
+if tree "$tmp/series" || [ "$(git -C "$dest" rev-parse HEAD)" != "$mine" ]; then
+	bad "a commit on a detached HEAD was left behind"
+else
+	ok "a commit on a detached HEAD is kept: $(sed 's/^tree: //' "$tmp/err" | tail -n 1 | cut -c1-60)..."
+fi
+git -C "$dest" checkout -q napi-list
+
+# a DEST an older harness made with clone --shared gets its own objects
+rm -rf "$dest"
+git clone -q --shared --no-checkout "$ksrc" "$dest"
+tree "$tmp/series"
+mv "$ksrc" "$ksrc.away"
+if git -C "$dest" fsck --connectivity-only napi-list > /dev/null 2> "$tmp/err" &&
+   [ ! -s "$dest/.git/objects/info/alternates" ]; then
+	ok "a clone --shared DEST got its own objects: whole without KSRC"
+else
+	bad "a clone --shared DEST still needs KSRC"
+fi
+mv "$ksrc.away" "$ksrc"
 exit $fail

@@ -68,6 +68,16 @@ if [ -f .git/index ] &&
 	exit 1
 fi
 
+# commits made on a detached HEAD are on no branch: checking out the base
+# would leave them to the reflog
+cur=$(git rev-parse -q --verify HEAD || true)
+if [ -z "$fresh" ] && [ -n "$cur" ] && ! git symbolic-ref -q HEAD >/dev/null &&
+   ! git merge-base --is-ancestor "$cur" "refs/heads/$branch" 2>/dev/null &&
+   ! git merge-base --is-ancestor "$cur" "$mark" 2>/dev/null; then
+	echo "tree: HEAD of $dest is detached at $(git log -1 --format='%h ("%s")' "$cur")," \
+	     "on no branch: keep it on one (git -C $dest branch NAME) first" >&2
+	exit 1
+fi
 git fetch -q "$src" "$rev"
 base=$(git rev-parse FETCH_HEAD)
 old=
