@@ -18,8 +18,10 @@ cache=${1:?cache dir}
 want=${2:-}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+# shellcheck source=scripts/lock.sh
 . "$here/lock.sh"
 lock "$cache/deb.lock"
+# shellcheck source=scripts/apt-private.sh
 . "$here/apt-private.sh"
 private_apt "$cache/apt"
 opts=("${APT_OPTS[@]}")

@@ -20,6 +20,7 @@ deb=$("$here/base-deb.sh" "$cache/deb" "$want")
 ver=$(dpkg-deb -f "$deb" Version)
 repo="$cache/base-$ver.git"
 echo "base: Debian linux-source $ver" >&2
+# shellcheck source=scripts/lock.sh
 . "$here/lock.sh"
 lock "$cache/base.lock"
 if git -C "$repo" rev-parse -q --verify refs/heads/base >/dev/null 2>&1; then

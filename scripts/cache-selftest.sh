@@ -42,7 +42,7 @@ for i in 1 2; do
 done
 for i in 1 2; do
 	if [ "$(cat "$tmp/out$i")" = "$repo" ]; then
-		echo "ok: run $i: $(cat "$tmp/out$i" | sed "s|$tmp|TMP|")"
+		echo "ok: run $i: $(sed "s|$tmp|TMP|" "$tmp/out$i")"
 	else
 		echo "FAIL: run $i printed '$(cat "$tmp/out$i")', want $repo"; fail=1
 	fi

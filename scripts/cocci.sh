@@ -59,6 +59,7 @@ done
 
 # one spatch per script and file, $(nproc) at a time; a failed one is
 # recorded in $tmp/failed with the end of its stderr
+# shellcheck disable=SC2016 # the sh -c script expands its own variables
 (cd "$tmp/src" && for s in $scripts; do
 	for f in $files; do echo "$s $f"; done
 done | TMO=$tmo OUT=$tmp xargs -P "$(nproc)" -n 2 sh -c '

@@ -15,6 +15,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=${1:?cache dir}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+# shellcheck source=scripts/lock.sh
 . "$here/lock.sh"
 lock "$cache/deps.lock"
 
@@ -37,6 +38,7 @@ if ((${#missing[@]})); then
 	apt-get -q install -y --no-install-recommends "${missing[@]}" >&2
 fi
 
+# shellcheck source=scripts/apt-private.sh
 . "$here/apt-private.sh"
 private_apt "$cache/apt"
 tools="$cache/tools"

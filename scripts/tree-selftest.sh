@@ -53,8 +53,11 @@ else
 	bad "tree.sh failed on a clean KSRC"
 fi
 after=$(stat -c '%Y %s' "$ksrc/.git/index"; sha1sum < "$ksrc/.git/index")
-[ "$before" = "$after" ] && ok "KSRC's index was not rewritten" ||
+if [ "$before" = "$after" ]; then
+	ok "KSRC's index was not rewritten"
+else
 	bad "KSRC's index was rewritten"
+fi
 
 mv "$ksrc" "$ksrc.away"
 if git -C "$dest" fsck --connectivity-only napi-list > /dev/null 2> "$tmp/err" &&
@@ -66,9 +69,11 @@ fi
 mv "$ksrc.away" "$ksrc"
 
 first=$(git -C "$dest" rev-parse napi-list)
-tree "$tmp/series" && [ "$(git -C "$dest" rev-parse napi-list)" = "$first" ] &&
-	ok "a rebuild of the same series gives the same commit" ||
+if tree "$tmp/series" && [ "$(git -C "$dest" rev-parse napi-list)" = "$first" ]; then
+	ok "a rebuild of the same series gives the same commit"
+else
 	bad "a rebuild of the same series: $(git -C "$dest" rev-parse napi-list), was $first"
+fi
 
 # a commit of the user's, not exported
 echo "line 4" >> "$dest/README"
@@ -82,9 +87,11 @@ else
 	ok "an unexported commit is kept: $(grep -m1 'make export' "$tmp/err" | sed 's/^tree: //')"
 fi
 git -C "$dest" branch -q -m napi-list napi-list-old
-tree "$tmp/series" && [ "$(git -C "$dest" rev-parse napi-list-old)" = "$mine" ] &&
-	ok "set aside as the message says, the next run works and the commit stays" ||
+if tree "$tmp/series" && [ "$(git -C "$dest" rev-parse napi-list-old)" = "$mine" ]; then
+	ok "set aside as the message says, the next run works and the commit stays"
+else
 	bad "after setting the commit aside"
+fi
 
 # a series that does not apply
 at=$(git -C "$dest" rev-parse napi-list)
@@ -96,7 +103,11 @@ elif [ -d "$dest/.git/rebase-apply" ] || [ "$(git -C "$dest" rev-parse napi-list
 else
 	ok "a patch that does not apply: am aborted, $dest as it was"
 fi
-tree "$tmp/series" && ok "the next run works" || bad "the run after a failed am"
+if tree "$tmp/series"; then
+	ok "the next run works"
+else
+	bad "the run after a failed am"
+fi
 
 # a commit on a detached HEAD: on no branch
 git -C "$dest" checkout -q --detach napi-list
