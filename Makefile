@@ -13,14 +13,11 @@ KSRC   ?=
 export KSRC
 
 SHELL  := /bin/bash
-ENV     = set -eo pipefail; eval "$$(scripts/deps.sh $(CACHE) 2>/dev/null)"; \
-	  export PATH PYTHONPATH; . scripts/identity; \
-	  export CCACHE_DIR=$${CCACHE_DIR:-$(HOME)/.cache/ccache} \
-		 CCACHE_MAXSIZE=$${CCACHE_MAXSIZE:-10G} CCACHE_BASEDIR=$(CURDIR) \
-		 CCACHE_NOHASHDIR=1;
+# the tools (deps.sh) and ccache: scripts/env.sh; a failed deps.sh stops here
+ENV     = set -eo pipefail; . scripts/env.sh; harness_env $(CACHE) $(BUILD)/deps.log;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps tree export check check-rt send vm-kernel demo vm-test mutants audit bench clean
+.PHONY: all help deps env tree export check check-rt send vm-kernel demo vm-test mutants audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -28,6 +25,7 @@ help:
 	@echo "make           deps + tree + vm-kernel + demo: the series at work in a VM"
 	@echo "make check     everything CI runs: NIPA-style checks, builds, VM tests"
 	@echo "make deps      install what the harness needs (apt-get; sid tools under ~/.cache)"
+	@echo "make env       the environment the targets run in (tools' PATH, ccache)"
 	@echo "make tree      $(TREE): base + one commit per patch of series/ (git am)"
 	@echo "               base: Debian linux-source-7.x, or KSRC=/path/to/net-next"
 	@echo "make export    series/ from $(TREE) (git format-patch, cover letter kept)"
@@ -49,13 +47,20 @@ help:
 deps:
 	@scripts/deps.sh $(CACHE) >/dev/null
 
+env:
+	@$(ENV) env | grep -E '^(PATH|PYTHONPATH|RUFF_WASM_DIR|CCACHE_[A-Z]*)=' | sort
+
 tree: deps
 	@scripts/tree.sh $(TREE) $(CACHE)
 
+# BASE's linux-source: the version base-tree.sh wrote into the base commit
+# (none for a KSRC base). refs/napi-list/series: what series/ now holds, so
+# that make tree may rebuild over it (scripts/tree.sh).
 export:
-	@. scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
-	 BASE_DESC="$$( [ -z "$(KSRC)" ] && cat $(CACHE)/deb/linux-source.version 2>/dev/null)" \
-	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"
+	@set -e; . scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
+	 BASE_DESC="$$(git -C $(TREE) log -1 --format=%s series-base | sed -n 's/^Debian linux-source //p')" \
+	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"; \
+	 git -C $(TREE) update-ref refs/napi-list/series HEAD
 
 check:
 	@scripts/check.sh
@@ -71,15 +76,15 @@ NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
 vm-kernel: $(NEED_TREE)
 	@$(ENV) . tools/testing/selftests/targets.sh; \
-	 scripts/vm-config.sh $(TREE) $(VMOUT) $$VM_TARGETS; \
+	 scripts/vm-config.sh $(TREE) $(VMOUT) $$(vm_targets); \
 	 echo "building the VM kernel in $(VMOUT) (cold: ~9 min on 2 cores, ccache)"; \
 	 $(KMAKE) bzImage
 
+# the same judges as make check (results.sh); fails if the VM run or one fails
 vm-test:
-	@$(ENV) tools/testing/selftests/vm.sh $(TREE) $(VMOUT) $(BUILD)/vm-run; \
-	 for m in kunit console; do \
-	   tools/testing/selftests/results.sh $$m $$([ $$m = kunit ] && echo $(TREE)) $(BUILD)/vm-run | tail -n 3; done; \
-	 grep -E '^(not )?ok [0-9]+ selftests' $(BUILD)/vm-run/kselftest.tap
+	@$(ENV) rc=0; tools/testing/selftests/vm.sh $(TREE) $(VMOUT) $(BUILD)/vm-run || rc=$$?; \
+	 tools/testing/selftests/results.sh all $(TREE) $(BUILD)/vm-run || rc=1; \
+	 [ $$rc -eq 0 ] || echo "vm-test: FAILED (run: $(BUILD)/vm-run)"; exit $$rc
 
 demo:
 	@$(ENV) tools/testing/selftests/demo.sh $(VMOUT)

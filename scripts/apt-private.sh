@@ -5,10 +5,13 @@
 # through the machine's own Debian mirror without touching the system's apt
 # sources. Sets the array APT_OPTS;
 # use as: apt-get "${APT_OPTS[@]}" ..., or apt_private ...
+# apt locks DIR's lists itself (no Debug::NoLocking); a script that shares
+# DIR with other runs holds its own flock around its whole use of it.
 #
 # private_apt DIR: DIR holds the private sources, lists and archives.
 private_apt() {
-	local dir=$1 mirror keyring=/usr/share/keyrings/debian-archive-keyring.gpg
+	local dir=$1 mirror keyring=/usr/share/keyrings/debian-archive-keyring.gpg arch
+	arch=$(dpkg --print-architecture) || return 1
 	mkdir -p "$dir/lists/partial" "$dir/archives/partial" "$dir/etc"
 	# The mirror: the first .../debian URI of the system's sources.
 	mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
@@ -35,18 +38,21 @@ EOS
 		  -o Dir::Cache::archives="$dir/archives"
 		  -o Dir::Cache::pkgcache="$dir/pkgcache.bin"
 		  -o Dir::Cache::srcpkgcache="$dir/srcpkgcache.bin"
-		  -o APT::Architecture=amd64
-		  -o APT::Sandbox::User=root
-		  -o Debug::NoLocking=1)
+		  -o APT::Architecture="$arch"
+		  -o APT::Sandbox::User=root)
+}
+
+# apt_private_update: update the private lists, once per script.
+apt_private_updated=
+apt_private_update() {
+	[ -n "$apt_private_updated" ] && return 0
+	apt-get "${APT_OPTS[@]}" -q update >&2 || return 1
+	apt_private_updated=1
 }
 
 # apt_private ARGS...: apt-get with APT_OPTS, its lists updated at the first
 # call; apt-get's output goes to stderr.
-apt_private_updated=
 apt_private() {
-	if [ -z "$apt_private_updated" ]; then
-		apt-get "${APT_OPTS[@]}" -q update >&2 || return 1
-		apt_private_updated=1
-	fi
+	apt_private_update || return 1
 	apt-get "${APT_OPTS[@]}" "$@" >&2
 }

@@ -2,39 +2,50 @@
 # SPDX-License-Identifier: GPL-2.0
 # Download the newest Debian linux-source-7.x .deb through this machine's own
 # Debian mirror (read from the apt sources), without touching the system's apt
-# configuration: a private apt tree with its own sources, lists and cache.
+# configuration: a private apt tree with its own sources, lists and cache
+# (apt-private.sh).
 #
 # Usage: base-deb.sh CACHE_DIR [WANTED_VERSION]
-# Prints the path of the cached .deb on stdout; the version goes to
-# CACHE_DIR/linux-source.version.  If WANTED_VERSION (the one series/ was
-# exported against) is still on the mirror or in the cache it is used,
-# otherwise the newest 7.x is used and a loud warning is printed.
+# Prints the path of the cached .deb on stdout: CACHE_DIR/PKG_VERSION_all.deb,
+# keyed by version (its own control file says which: dpkg-deb -f DEB Version).
+# If WANTED_VERSION (the one series/ was exported against) is in the cache or
+# still on the mirror it is used, otherwise the newest 7.x is used and a loud
+# warning is printed. CACHE_DIR is shared by every clone on the machine: the
+# script holds its lock, and a .deb appears there only whole (a rename).
 set -euo pipefail
-
+here=$(cd "$(dirname "$0")" && pwd)
 cache=${1:?cache dir}
 want=${2:-}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
-. "$(dirname "$0")/apt-private.sh"
+# shellcheck source=scripts/lock.sh
+. "$here/lock.sh"
+lock "$cache/deb.lock"
+# shellcheck source=scripts/apt-private.sh
+. "$here/apt-private.sh"
 private_apt "$cache/apt"
 opts=("${APT_OPTS[@]}")
+# what a killed run left (we hold the lock: nobody else is downloading)
+rm -rf "$cache"/dl.*
 
+# debfile PKG VERSION: its place in the cache (apt's name: ':' is %3a)
+debfile() {
+	echo "$cache/${1}_${2//:/%3a}_all.deb"
+}
 newest_cached() {
 	ls "$cache"/linux-source-7.*_all.deb 2>/dev/null | sort -V | tail -n 1
 }
 
-if [ -n "$want" ] && [ -f "$cache/linux-source.version" ] &&
-   [ "$(cat "$cache/linux-source.version")" = "$want" ] &&
-   [ -f "$(cat "$cache/linux-source.deb")" ]; then
-	cat "$cache/linux-source.deb"
+wpkg=linux-source-$(echo "$want" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
+if [ -n "$want" ] && [ -s "$(debfile "$wpkg" "$want")" ]; then
+	debfile "$wpkg" "$want"
 	exit 0
 fi
 
-if ! apt-get "${opts[@]}" -q update >&2; then
+if ! apt_private_update; then
 	deb=$(newest_cached)
 	[ -n "$deb" ] || { echo "base-deb: mirror unreachable and nothing cached" >&2; exit 1; }
 	echo "base-deb: WARNING: mirror unreachable, using cached $deb" >&2
-	echo "$deb" > "$cache/linux-source.deb"
 	echo "$deb"
 	exit 0
 fi
@@ -52,7 +63,6 @@ done
 
 pkg=$best_pkg ver=$best_ver
 if [ -n "$want" ] && [ "$want" != "$ver" ]; then
-	wpkg=linux-source-$(echo "$want" | sed -E 's/^([0-9]+\.[0-9]+).*/\1/')
 	if apt-cache "${opts[@]}" madison "$wpkg" | awk '{ print $3 }' | grep -qxF "$want"; then
 		pkg=$wpkg ver=$want
 	else
@@ -64,11 +74,13 @@ EOW
 	fi
 fi
 
-deb="$cache/${pkg}_$(echo "$ver" | sed 's/:/%3a/')_all.deb"
+deb=$(debfile "$pkg" "$ver")
 if [ ! -s "$deb" ]; then
-	(cd "$cache" && apt-get "${opts[@]}" -q download "$pkg=$ver" >&2)
+	dl=$(mktemp -d "$cache/dl.XXXXXX")
+	(cd "$dl" && apt_private -q download "$pkg=$ver")
+	got=$(dpkg-deb -f "$dl"/*.deb Version)
+	[ "$got" = "$ver" ] || { echo "base-deb: downloaded $got, not $ver" >&2; exit 1; }
+	mv "$dl"/*.deb "$deb"
+	rm -rf "$dl"
 fi
-[ -s "$deb" ] || deb=$(ls "$cache/${pkg}_"*"_all.deb" | sort -V | tail -n 1)
-echo "$ver" > "$cache/linux-source.version"
-echo "$deb" > "$cache/linux-source.deb"
 echo "$deb"

@@ -4,11 +4,14 @@
 # "N passed, N failed, N skipped". A SKIP says why and does not count as
 # passed. Logs: $W/logs/<check>.log.
 #
-# Stages: series hygiene (NIPA's per-series and per-patch checks) -> the
-# checks' own self-tests -> builds (each patch's touched objects W=1 C=1, the
-# VM kernel at the head, the five drivers on their own architectures against
-# the base) -> coccinelle -> one VM boot for KUnit, the kselftests and a
-# console scan -> the negative control (the new selftests on the base kernel).
+# Stages: set-up (deps, tree) -> series hygiene (the round trip, NIPA's
+# per-series and per-patch checks) -> self-tests (of the checks, the judges
+# and the harness's own steps) -> coccinelle -> the harness's own lint ->
+# builds (the VM kernel at the head; every drivers/*/build.conf, i.e. the
+# converted drivers on their own architectures, against the base; each
+# patch's touched objects W=1 C=1) -> one VM boot for KUnit, the kselftests
+# and a console scan -> the negative control (the new selftests on the base
+# kernel).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -21,8 +24,14 @@ mkdir -p "$L"
 . scripts/checks/lib.sh
 
 npass=0 nfail=0 nskip=0
-failed=()
+failed=() skipped=()
 t_start=$(date +%s)
+
+# skip NAME SECONDS REASON: count and print a SKIP
+skip() {
+	nskip=$((nskip + 1)); skipped+=("$1")
+	printf 'SKIP  %-34s %5ss  %s\n' "$1" "$2" "$(echo "$3" | cut -c1-80)"
+}
 
 # run NAME CMD...: exit 0 PASS, 2 SKIP (first log line is the reason), else FAIL
 run() {
@@ -35,8 +44,7 @@ run() {
 		npass=$((npass + 1))
 		printf 'PASS  %-34s %5ss  %s\n' "$name" "$dt" "$(tail -n 1 "$L/$name.log" | cut -c1-60)"
 	elif [ $rc -eq 2 ]; then
-		nskip=$((nskip + 1))
-		printf 'SKIP  %-34s %5ss  %s\n' "$name" "$dt" "$(grep -m1 . "$L/$name.log" | cut -c1-80)"
+		skip "$name" "$dt" "$(grep -m1 . "$L/$name.log")"
 	else
 		nfail=$((nfail + 1)); failed+=("$name")
 		printf 'FAIL  %-34s %5ss  (log: %s)\n' "$name" "$dt" "${L#"$top"/}/$name.log"
@@ -49,17 +57,17 @@ finish() {
 	echo
 	echo "total $(( $(date +%s) - t_start ))s"
 	((nfail)) && echo "failed: ${failed[*]}"
+	((nskip)) && echo "skipped (not passed; reasons above): ${skipped[*]}"
 	echo "$npass passed, $nfail failed, $nskip skipped"
 	((nfail == 0))
 	exit $?
 }
 
 # ---- setup ---------------------------------------------------------------
-# deps.sh prints the PATH of the tools it set up: kept in $W/deps.env
-deps() { scripts/deps.sh "$cache" > "$W/deps.env" && echo "tools ready in $cache/tools"; }
+# the tools and ccache's settings (scripts/env.sh, as for the Makefile's targets)
+. scripts/env.sh
+deps() { harness_env "$cache" "$L/deps.sh.log" && echo "tools ready in $cache/tools"; }
 run deps deps || finish
-eval "$(cat "$W/deps.env")"
-export PATH PYTHONPATH RUFF_WASM_DIR=$cache/tools/ruff-wasm
 run tree scripts/tree.sh "$T" "$cache" || finish
 commits=$(git -C "$T" rev-list --reverse series-base..HEAD)
 npatch=$(echo "$commits" | grep -c . || true)
@@ -67,38 +75,9 @@ shopt -s nullglob
 series=(series/v*-*.patch)
 
 # ---- series hygiene -------------------------------------------------------
-# roundtrip [DIR]: DIR (default series/) is exactly what make export writes
-# from the tree that git am makes of series/
-roundtrip() {
-	local dir=${1:-series} tmp rc
-	tmp=$(mktemp -d)
-	mkdir -p "$dir"
-	cp -a "$dir/." "$tmp/"
-	PROJECT_NAME=$PROJECT_NAME PROJECT_EMAIL=$PROJECT_EMAIL \
-		BASE_DESC="$(sed -n 's/^linux-source: //p' "$dir/BASE" 2>/dev/null)" \
-		scripts/export.py "$T" "$tmp" "$SUBJECT_PREFIX" || return 1
-	diff -ru "$dir" "$tmp" && echo "$dir/ is exactly what make export writes"
-	rc=$?
-	rm -rf "$tmp"
-	return $rc
-}
-# its self-test: a copy of series/ with a hand edit git would not write
-roundtrip_selftest() {
-	local tmp p rc
-	tmp=$(mktemp -d)
-	cp -a series/. "$tmp/"
-	sed -i 's/^base-commit: \(.\)/base-commit: 0\1/' "$tmp/BASE"
-	for p in "$tmp"/v*-0001-*.patch; do
-		[ -f "$p" ] && sed -i '0,/ changed, /s// changed,  /' "$p"
-	done
-	roundtrip "$tmp" > /dev/null
-	rc=$?
-	rm -rf "$tmp"
-	[ $rc -ne 0 ] && echo "ok: a hand-edited copy of series/ is rejected"
-	[ $rc -ne 0 ]
-}
-run series-roundtrip roundtrip
-run roundtrip-selftest roundtrip_selftest
+# series/ is exactly what make export writes from the tree git am made of it
+run series-roundtrip scripts/roundtrip.sh "$T"
+run roundtrip-selftest scripts/roundtrip.sh --selftest "$T"
 
 if ((npatch)); then
 	run series-format scripts/checks/series_format.sh --series "${series[@]}"
@@ -127,31 +106,32 @@ fi
 run checks-selftest scripts/checks/selftest.sh "$T"
 run send-selftest scripts/send-selftest.sh "$T"
 run results-selftest tools/testing/selftests/results-selftest.sh "$T"
+run env-selftest scripts/env-selftest.sh "$cache"
+run cache-selftest scripts/cache-selftest.sh
+run tree-selftest scripts/tree-selftest.sh
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then
 	run coccicheck scripts/cocci.sh "$T" series-base napi-list
 fi
-cocci_selftest() {
-	local tmp c rc
-	tmp=$(mktemp -d)
-	c=$(GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org \
-		patch_commit "$T" series-base "$top/scripts/checks/selftest/cocci/ifnullfree.patch" "$tmp")
-	rm -rf "$tmp"
-	scripts/cocci.sh "$T" series-base "$c"
-	rc=$?
-	[ $rc -eq 1 ] && echo "ok: the NULL test before kfree() was reported"
-	[ $rc -eq 1 ]
-}
-run cocci-selftest cocci_selftest
+run cocci-selftest scripts/cocci-selftest.sh "$T"
 
-# the harness's own scripts: shellcheck, and ruff + pylint on its Python
+# the harness's own scripts: shellcheck, and ruff + pylint on its Python.
+# ruff missing (npm could not install it) is a failure, with its reason.
 harness_lint() {
+	local rc=0 py=(scripts/export.py net-core/bench/*.py)
 	shellcheck -x -S warning scripts/*.sh scripts/checks/*.sh \
-		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run &&
-	pylint --disable=R -sn scripts/export.py net-core/bench/*.py &&
-	node scripts/checks/ruff-check.mjs scripts/export.py net-core/bench/*.py &&
-	echo "shellcheck, pylint and ruff clean"
+		tools/testing/selftests/*.sh net-core/*.sh net-core/bench/*.sh .ci/run || rc=1
+	pylint --disable=R -sn "${py[@]}" || rc=1
+	if [ -f "$RUFF_WASM_DIR/node_modules/@astral-sh/ruff-wasm-nodejs/package.json" ]; then
+		node scripts/checks/ruff-check.mjs "${py[@]}" || rc=1
+	else
+		echo "ruff: not installed in $RUFF_WASM_DIR: deps.sh could not install it" \
+		     "(npm; see ${L#"$top"/}/deps.sh.log)"
+		rc=1
+	fi
+	[ $rc -eq 0 ] && echo "shellcheck, pylint and ruff clean"
+	return $rc
 }
 run harness-lint harness_lint
 
@@ -161,11 +141,10 @@ run check-rt-summary-selftest scripts/check-rt-summary.sh --selftest series
 run check-rt-summary scripts/check-rt-summary.sh series Documentation/check-rt.txt
 
 # ---- builds ---------------------------------------------------------------
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
-export CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
 . tools/testing/selftests/targets.sh
 vmbuild() {
-	scripts/vm-config.sh "$T" "$1" $VM_TARGETS &&
+	# shellcheck disable=SC2046 # one argument per target
+	scripts/vm-config.sh "$T" "$1" $(vm_targets) &&
 	scripts/kmake.sh "$T" "$1" bzImage &&
 	echo "$(ls -l "$1/arch/x86/boot/bzImage" | awk '{print $5}') bytes bzImage"
 }
@@ -208,13 +187,10 @@ if ((npatch)) && [ $vm_ok -eq 0 ]; then
 	run build-per-patch per_patch_build
 fi
 # The kselftests of vm-tests.txt that the series adds: the negative control
-# runs them on the base kernel.
-new_tests=()
-while read -r t; do
-	case "$t" in ''|'#'*) continue ;; esac
-	git -C "$T" cat-file -e "series-base:tools/testing/selftests/${t%%:*}/${t#*:}" 2>/dev/null ||
-		new_tests+=("$t")
-done < tools/testing/selftests/vm-tests.txt
+# runs them on the base kernel. There, a SKIP counts only if its reason names
+# what the base lacks: the series' sysctl or netdevsim's switch.
+base_lacks='napi_rx_mode|rx_legacy'
+mapfile -t new_tests < <(added_tests "$T" series-base)
 base_ok=1
 if ((${#new_tests[@]})) && [ $vm_ok -eq 0 ]; then
 	vmbuild_base() {
@@ -237,40 +213,38 @@ fi
 if [ $vm_ok -eq 0 ]; then
 	run vm-boot tools/testing/selftests/vm.sh "$T" "$W/vm" "$W/vm-run"
 	run kunit tools/testing/selftests/results.sh kunit "$T" "$W/vm-run"
-	while read -r t; do
-		case "$t" in ''|'#'*) continue ;; esac
-		run "ksft:${t#*:}" tools/testing/selftests/results.sh kselftest "$t" "$W/vm-run"
-	done < tools/testing/selftests/vm-tests.txt
+	# the series' own tests must pass: a SKIP of theirs fails (results.sh new)
+	for t in $(vm_tests); do
+		m=kselftest
+		[[ " ${new_tests[*]} " == *" $t "* ]] && m=new
+		run "ksft:${t#*:}" tools/testing/selftests/results.sh $m "$t" "$W/vm-run"
+	done
 	run console-scan tools/testing/selftests/results.sh console "$W/vm-run"
 else
 	for n in vm-boot kunit console-scan; do
-		nskip=$((nskip + 1)); printf 'SKIP  %-34s %5ss  %s\n' "$n" 0 "no VM kernel"
+		skip "$n" 0 "no VM kernel"
 	done
 fi
 if ((${#new_tests[@]})) && [ "$base_ok" -eq 0 ]; then
-	# the series' own tests on the base kernel: each must fail or skip
+	# the series' own tests on the base kernel: each must fail for real, or
+	# skip naming what the base lacks, in a run that completed
 	negative_control() {
-		local t rc=0 r list=$W/new-tests.txt
+		local t rc=0 list=$W/new-tests.txt
 		printf '%s\n' "${new_tests[@]}" > "$list"
-		VM_TESTS=$list tools/testing/selftests/vm.sh "$T" "$W/vm-base" "$W/vm-base-run" ||
-			echo "(the base VM run ended with an error)"
+		if ! VM_TESTS=$list tools/testing/selftests/vm.sh "$T" "$W/vm-base" "$W/vm-base-run"; then
+			echo "the base VM run failed (console: ${W#"$top"/}/vm-base-run/console.log): no verdict"
+			return 1
+		fi
 		for t in "${new_tests[@]}"; do
-			tools/testing/selftests/results.sh kselftest "$t" "$W/vm-base-run" > /dev/null
-			r=$?
-			case $r in
-			0) echo "$t PASSES on the base kernel: it does not test the series"; rc=1 ;;
-			2) echo "$t: skips on the base kernel" ;;
-			*) echo "$t: fails on the base kernel" ;;
-			esac
+			tools/testing/selftests/results.sh base "$t" "$base_lacks" "$W/vm-base-run" || rc=1
 		done
-		[ $rc -eq 0 ] && echo "${#new_tests[@]} new test(s) fail or skip on the base kernel"
+		[ $rc -eq 0 ] && echo "${#new_tests[@]} new test(s) fail, or skip for what the base lacks, on the base kernel"
 		return $rc
 	}
 	run negative-control negative_control
 else
-	nskip=$((nskip + 1))
 	why="the series adds no kselftest to vm-tests.txt"
 	((${#new_tests[@]})) && why="no base VM kernel"
-	printf 'SKIP  %-34s %5ss  %s\n' negative-control 0 "$why"
+	skip negative-control 0 "$why"
 fi
 finish

@@ -1,22 +1,28 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a Debian 12 machine (root): Debian
-# packages with apt-get, and three tools bookworm has too old, taken from
-# sid through a private apt configuration and kept under the cache:
+# packages with apt-get, then four tools bookworm lacks or has too old, kept
+# under the cache; three from sid through a private apt configuration:
 #   virtme-ng (sid, arch all; runs on bookworm's python3),
 #   ethtool (sid: the selftests need `--json -l`; runs on bookworm's libc),
-#   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__).
-# Prints shell assignments for PATH on stdout (eval it).
+#   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__),
+# and ruff's WebAssembly build from the npm registry (bookworm has no ruff;
+# without it only the ruff checks fail).
+# Prints shell assignments for PATH on stdout (eval it). The cache is shared
+# by every clone on the machine: the script holds its lock throughout.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${1:?cache dir}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
+# shellcheck source=scripts/lock.sh
+. "$here/lock.sh"
+lock "$cache/deps.lock"
 
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
       xz-utils zstd git git-email libmailtools-perl python3 perl ccache
       gcc-powerpc-linux-gnu gcc-mips-linux-gnu gcc-arm-linux-gnueabihf
-      qemu-system-x86 coccinelle codespell yamllint pylint shellcheck b4
+      qemu-system-x86 coccinelle ocaml-nox codespell yamllint pylint shellcheck b4
       udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace
       python3-argcomplete python3-requests python3-yaml busybox-static
       libxml2-dev libsqlite3-dev dpkg-dev pkg-config libglib2.0-dev)
@@ -32,12 +38,14 @@ if ((${#missing[@]})); then
 	apt-get -q install -y --no-install-recommends "${missing[@]}" >&2
 fi
 
+# shellcheck source=scripts/apt-private.sh
 . "$here/apt-private.sh"
 private_apt "$cache/apt"
 tools="$cache/tools"
 mkdir -p "$tools"
 
-# unpack PKG SUITE: the package's files under $tools/PKG (kept per version).
+# unpack PKG SUITE: the package's files under $tools/PKG, once (the .deb it came
+# from is named in $tools/PKG/.done); a run killed before .done redoes it.
 unpack() {
 	local pkg=$1 suite=$2 deb
 	if [ ! -f "$tools/$pkg/.done" ]; then
@@ -60,14 +68,19 @@ if [ ! -x "$tools/sparse/sparse" ]; then
 	 dpkg-source -x --no-check ./*.dsc src >&2 &&
 	 make -C src -j"$(nproc)" CC=gcc sparse >&2)
 	mkdir -p "$tools/sparse"
-	cp "$tools/sparse.src/src/sparse" "$tools/sparse/"
+	cp "$tools/sparse.src/src/sparse" "$tools/sparse/sparse.tmp"
+	mv "$tools/sparse/sparse.tmp" "$tools/sparse/sparse"
 	rm -rf "$tools/sparse.src"
 fi
 
-# ruff for the selftests' Python (linters.sh): bookworm has none; its
-# WebAssembly build from the npm registry runs on node
-command -v npm >/dev/null || apt-get -q install -y --no-install-recommends nodejs npm >&2
-"$here/checks/install-ruff.sh" "$tools/ruff-wasm"
+# ruff for the Python linters (linters.sh, harness-lint): bookworm has none;
+# its WebAssembly build from the npm registry runs on node. Without it only
+# the ruff checks fail (they say why), not everything else.
+if ! { command -v npm >/dev/null ||
+       apt-get -q install -y --no-install-recommends nodejs npm >&2; } ||
+   ! "$here/checks/install-ruff.sh" "$tools/ruff-wasm"; then
+	echo "deps: WARNING: ruff-wasm is not installed (npm failed, above): the ruff checks will FAIL" >&2
+fi
 
 echo "PATH=$tools/sparse:$tools/ethtool/usr/sbin:$tools/virtme-ng/usr/bin:\$PATH"
 echo "PYTHONPATH=$tools/virtme-ng/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"

@@ -57,13 +57,14 @@ fi
 
 rc=0
 logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
 for side in before after; do
 	if [ $side = before ]; then rev="$commit~"; else rev="$commit"; fi
 	git -C "$tree" checkout -q "$rev"
 	for c in "${confs[@]}"; do
 		d=${c%%|*} objs=${c#*|}
 		if [ "$d" = vm ]; then
-			conf=$(mktemp)
+			conf=$logs/vm.conf
 			printf 'ARCH=x86_64\nCROSS_COMPILE=\nCONFIG=""\nOBJS="%s"\n' "$objs" > "$conf"
 			out=$vmout
 		else
@@ -79,5 +80,4 @@ for c in "${confs[@]}"; do
 	echo "$d: ${c#*|}"
 	"$here/cross.sh" compare "$logs/$d.before" "$logs/$d.after" | sed 's/^/  /' || rc=1
 done
-rm -rf "$logs"
 exit $rc

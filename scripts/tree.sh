@@ -1,59 +1,132 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # make tree: DEST = base commit + one commit per patch of series/ (git am).
-# Base: $KSRC (a clean git tree of the user's, e.g. net-next; only read from,
-# never touched) or the Debian linux-source package (base-tree.sh).
+# Base: $KSRC (a clean git tree of the user's, e.g. net-next) or the Debian
+# linux-source package (base-tree.sh).
 #
-# Usage: tree.sh DEST CACHE_DIR
+# $KSRC is only read: its git commands run without optional locks (git status
+# would refresh and rewrite its index), and DEST has its own copy of the
+# objects (no clone --shared: a gc --prune there cannot break DEST).
+#
+# Commits made in DEST are the user's work until make export writes them to
+# series/. refs/napi-list/series is the commit series/ was last applied as
+# or exported from; if branch napi-list is elsewhere and its commits are not
+# what series/ gives, tree.sh changes nothing and says how to export or set
+# them aside. A git am that fails is aborted, and DEST is left as it was.
+#
+# Usage: tree.sh DEST CACHE_DIR   (SERIES_DIR: another series/ directory)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 dest=${1:?dest}
 cache=${2:?cache dir}
+series=${SERIES_DIR:-$top/series}
 branch=napi-list
+mark=refs/napi-list/series
 # shellcheck source=scripts/identity
 . "$here/identity"
 
 if [ -n "${KSRC:-}" ]; then
-	git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1 ||
+	ksrc() { git --no-optional-locks -C "$KSRC" "$@"; }
+	ksrc rev-parse --git-dir >/dev/null 2>&1 ||
 		{ echo "tree: KSRC=$KSRC is not a git tree" >&2; exit 1; }
-	if [ -n "$(git -C "$KSRC" status --porcelain --untracked-files=no)" ]; then
+	if [ -n "$(ksrc status --porcelain --untracked-files=no)" ]; then
 		echo "tree: KSRC=$KSRC has uncommitted changes; commit or stash them first" >&2
 		exit 1
 	fi
-	src=$(cd "$KSRC" && pwd) rev=$(git -C "$KSRC" rev-parse HEAD)
-	echo "tree: base is $KSRC at $(git -C "$KSRC" log -1 --format='%h ("%s")')" >&2
+	src=$(cd "$KSRC" && pwd) rev=$(ksrc rev-parse HEAD)
+	echo "tree: base is $KSRC at $(ksrc log -1 --format='%h ("%s")')" >&2
 else
 	src=$("$here/base-tree.sh" "$cache") rev=base
 fi
 
+fresh=
 if [ ! -d "$dest/.git" ]; then
 	mkdir -p "$(dirname "$dest")"
-	git clone -q --shared --no-checkout "$src" "$dest"
+	# a local clone: objects hard-linked or copied, never borrowed
+	git clone -q --no-checkout "$src" "$dest"
+	fresh=1
 fi
 cd "$dest"
+if [ -s .git/objects/info/alternates ]; then
+	echo "tree: $dest borrows objects from $(tr '\n' ' ' < .git/objects/info/alternates)(an older" \
+	     "harness's clone --shared): copying them, once" >&2
+	git repack -a -d -q
+	rm .git/objects/info/alternates
+fi
+if [ -d .git/rebase-apply ] || [ -d .git/rebase-merge ]; then
+	cat >&2 <<EOM
+tree: a git am or rebase is in progress in $dest. Finish it
+tree:   (git -C $dest am --continue, or rebase --continue)
+tree: or abort it (git -C $dest am --abort, or rebase --abort), then run make tree again.
+EOM
+	exit 1
+fi
 if [ -f .git/index ] &&
    [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 	echo "tree: $dest has uncommitted changes; commit them (and make export) first" >&2
 	exit 1
 fi
+
+# commits made on a detached HEAD are on no branch: checking out the base
+# would leave them to the reflog
+cur=$(git rev-parse -q --verify HEAD || true)
+if [ -z "$fresh" ] && [ -n "$cur" ] && ! git symbolic-ref -q HEAD >/dev/null &&
+   ! git merge-base --is-ancestor "$cur" "refs/heads/$branch" 2>/dev/null &&
+   ! git merge-base --is-ancestor "$cur" "$mark" 2>/dev/null; then
+	echo "tree: HEAD of $dest is detached at $(git log -1 --format='%h ("%s")' "$cur")," \
+	     "on no branch: keep it on one (git -C $dest branch NAME) first" >&2
+	exit 1
+fi
 git fetch -q "$src" "$rev"
-old=$(git rev-parse -q --verify HEAD || true)
-git tag -f series-base FETCH_HEAD >/dev/null
-git checkout -q -B "$branch" series-base
-[ -n "$old" ] && [ "$old" != "$(git rev-parse series-base)" ] &&
-	echo "tree: previous HEAD of $dest was $old (see git reflog)" >&2
+base=$(git rev-parse FETCH_HEAD)
+old=
+[ -n "$fresh" ] || old=$(git rev-parse -q --verify "refs/heads/$branch" || true)
+old_base=$(git rev-parse -q --verify series-base || true)
 
 shopt -s nullglob
 patches=()
-for p in "$top"/series/*.patch; do
+for p in "$series"/*.patch; do
 	case "$p" in *-0000-cover-letter.patch) continue ;; esac
 	patches+=("$p")
 done
-if ((${#patches[@]})); then
-	# Committer = author, committer date = author date: the same series
-	# applied on the same base gives the same commit ids everywhere.
-	GIT_COMMITTER_NAME="$PROJECT_NAME" GIT_COMMITTER_EMAIL="$PROJECT_EMAIL" \
-		git am -q --committer-date-is-author-date "${patches[@]}"
+# series/ applied on the base, on a detached HEAD: the branch stays as it is
+# until the result is known
+git checkout -q --detach "$base"
+# Committer = author, committer date = author date: the same series on the
+# same base gives the same commit ids everywhere.
+if ((${#patches[@]})) &&
+   ! out=$(GIT_COMMITTER_NAME="$PROJECT_NAME" GIT_COMMITTER_EMAIL="$PROJECT_EMAIL" \
+	   git am -q --committer-date-is-author-date "${patches[@]}" 2>&1); then
+	# what failed, without am's advice on how to go on: it is aborted
+	echo "$out" | grep -v -e '^When you have resolved' -e '^If you prefer to skip' \
+		-e '^To restore the original' -e '^hint:' >&2
+	git am --abort
+	[ -n "$old" ] && git checkout -q "$branch"
+	echo "tree: series/ does not apply on the base $(git rev-parse --short "$base") (the failing" \
+	     "patch is above); the am is aborted and $dest is as it was. The series needs a rebase." >&2
+	exit 1
 fi
+head=$(git rev-parse HEAD)
+
+# commits: author, date, message and tree of each commit of BASE..TIP
+commits() { git log --reverse --format='%an <%ae> %ad%n%B%n%T' "$1..$2"; }
+if [ -n "$old" ] && [ "$old" != "$head" ] &&
+   [ "$old" != "$(git rev-parse -q --verify "$mark" || true)" ] &&
+   { [ -z "$old_base" ] || [ "$(commits "$old_base" "$old")" != "$(commits "$base" "$head")" ]; }; then
+	git checkout -q "$branch"
+	cat >&2 <<EOM
+tree: $branch in $dest has commits that series/ does not hold:
+$(git log --oneline "${old_base:+$old_base..}$old" | head -n 20 | sed 's/^/tree:   /')
+tree: nothing was changed. Keep them: make export (series/ from them), then
+tree: make tree. Or set them aside: git -C $dest branch -m $branch $branch-old
+EOM
+	exit 1
+fi
+
+git tag -f series-base "$base" >/dev/null
+git checkout -q -B "$branch" "$head"
+git update-ref "$mark" "$head"
+[ -n "$old" ] && [ "$old" != "$head" ] &&
+	echo "tree: previous $branch of $dest was $old (see git reflog)" >&2
 echo "tree: $dest at $(git log -1 --format='%h %s'), $(git rev-list --count series-base..HEAD) patch(es) on base $(git rev-parse --short=12 series-base)" >&2

@@ -19,7 +19,14 @@ frag="$out/vm-fragment.config"
 	done
 	# ours last: it wins where it disagrees (BTF, modules)
 	cat "$here/../net-core/vm.config" ${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"}
-} > "$frag"
+} | awk '# one line per symbol, the last wins (a symbol given twice in one
+	# fragment makes olddefconfig print an "override" warning)
+	match($0, /^CONFIG_[A-Za-z0-9_]+=/) || match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set$/) {
+		k = $0; sub(/^# /, "", k); sub(/[= ].*/, "", k)
+		if (!(k in v)) o[++n] = k
+		v[k] = $0
+	}
+	END { for (i = 1; i <= n; i++) print v[o[i]] }' > "$frag"
 make -s -C "$tree" O="$out" ARCH=x86_64 allnoconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" >/dev/null
 make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Mirrors NIPA tests/patch/check_selftest on the net selftests COMMIT adds or
 # modifies: new .sh/.py/.c named in the Makefile, new .c in .gitignore, and
-# sorted config/.gitignore/Makefile lists. Difference: Makefile list lines
-# must continue with " \" (NIPA: any "\").
+# sorted config/.gitignore/Makefile lists. Differences: Makefile list lines
+# must continue with " \" (NIPA: any "\"); in .gitignore only the entries
+# the commit puts out of order count.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
@@ -17,7 +18,7 @@ net_selftest() {
 mapfile -t new < <(touched A | net_selftest)
 mapfile -t mod < <(touched M | net_selftest)
 
-# config (and .gitignore): KEY=... lines sorted, '_' ignored (like NIPA).
+# config: KEY=... lines sorted, '_' ignored (like NIPA).
 check_config() {
 	awk -v f="$1" '/^[ \t]*#/ || !/=/ { next }
 		{ k = $0; sub(/=.*/, "", k); gsub(/[ \t_]/, "", k) }
@@ -91,10 +92,30 @@ check_makefile() {
 	}'
 }
 
+# .gitignore: the entries sorted the same way ('_' ignored; comments and
+# blank lines skipped). Upstream's own files are not all sorted, so only an
+# entry out of order at COMMIT and not at its parent fails.
+gitignore_disorder() {	# FILE REV: "ENTRY<tab>message" per entry out of order
+	git -C "$TREE" cat-file blob "$2:$1" 2>/dev/null |
+	awk -v f="$1" '/^[ \t]*(#|$)/ { next }
+		{ k = $0; gsub(/[ \t_]/, "", k) }
+		prev != "" && k < pk { printf "%s\t%s:%d: %s should be before %s\n", $0, f, NR, $0, prev }
+		{ prev = $0; pk = k }'
+}
+check_gitignore() {
+	local new
+	new=$(awk -F '\t' 'NR == FNR { old[$1]++; next } old[$1]-- > 0 { next } { print $2 }' \
+		<(gitignore_disorder "$1" "$COMMIT~") <(gitignore_disorder "$1" "$COMMIT"))
+	[ -z "$new" ] && return 0
+	echo "$new"
+	return 1
+}
+
 for f in "${new[@]}" "${mod[@]}"; do
 	case $f in
-	*/config|*/.gitignore) git -C "$TREE" cat-file blob "$COMMIT:$f" |
+	*/config) git -C "$TREE" cat-file blob "$COMMIT:$f" |
 		check_config "$f" || rc=1 ;;
+	*/.gitignore) check_gitignore "$f" || rc=1 ;;
 	*/Makefile) git -C "$TREE" cat-file blob "$COMMIT:$f" |
 		check_makefile "$f" || rc=1 ;;
 	esac

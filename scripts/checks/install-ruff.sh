@@ -4,7 +4,8 @@
 # @astral-sh/ruff-wasm-nodejs, pinned) into DIR, default
 # $HOME/.cache/napi-list/tools/ruff-wasm, for ruff-check.mjs (bookworm has no
 # ruff, PyPI may be out of reach). Idempotent; npm's output goes to stderr.
-# Source this file, or run it.
+# npm's cache and logs go to DIR/../npm-cache, not ~/.npm; an unreachable
+# registry fails within about a minute. Source this file, or run it.
 
 RUFF_WASM_VERSION=${RUFF_WASM_VERSION:-0.17.4}
 
@@ -15,7 +16,8 @@ install_ruff_wasm() {
 		2>/dev/null || true)
 	[ "$have" = "$RUFF_WASM_VERSION" ] && return 0
 	mkdir -p "$dir" &&
-		npm install --prefix "$dir" --no-audit --no-fund \
+		npm install --prefix "$dir" --cache "$(dirname "$dir")/npm-cache" \
+			--fetch-timeout=30000 --fetch-retries=1 --no-audit --no-fund \
 			"$pkg@$RUFF_WASM_VERSION" >&2
 }
 

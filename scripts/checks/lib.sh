@@ -2,24 +2,26 @@
 # shellcheck shell=bash
 # Helpers shared by the checks (sourced). Per-patch checks read everything
 # from git objects of TREE (COMMIT and its parent), never from its work tree.
-# Exit codes of every check: 0 pass, 1 fail, 2 skip (or usage error).
+# Exit codes of every check: 0 pass, 1 fail, 2 skip, 64 usage error (bad
+# arguments: make check counts it as a FAIL, and a self-test that wants a
+# rejection, 1, does not take it for one).
+EX_USAGE=64
+
+# usage MESSAGE: print it and exit EX_USAGE.
+usage() {
+	echo "$0: $*" >&2
+	exit $EX_USAGE
+}
 
 # patch_args "$@": parse "TREE COMMIT"; sets TREE (top dir), COMMIT (sha)
 # and TMP (a temporary directory removed at exit).
 patch_args() {
-	if [ $# -ne 2 ]; then
-		echo "usage: $0 TREE COMMIT" >&2
-		exit 2
-	fi
+	[ $# -eq 2 ] || usage "usage: $0 TREE COMMIT"
 	TREE=$(git -C "$1" rev-parse --show-toplevel 2>/dev/null) || TREE=$1
-	COMMIT=$(git -C "$TREE" rev-parse --verify -q "$2^{commit}") || {
-		echo "$0: no commit $2 in $TREE" >&2
-		exit 2
-	}
-	git -C "$TREE" rev-parse --verify -q "$COMMIT~^{commit}" >/dev/null || {
-		echo "$0: commit $2 has no parent" >&2
-		exit 2
-	}
+	COMMIT=$(git -C "$TREE" rev-parse --verify -q "$2^{commit}") ||
+		usage "no commit $2 in $TREE"
+	git -C "$TREE" rev-parse --verify -q "$COMMIT~^{commit}" >/dev/null ||
+		usage "commit $2 has no parent"
 	TMP=$(mktemp -d)
 	trap 'rm -rf "$TMP"' EXIT
 }
@@ -27,8 +29,7 @@ patch_args() {
 # series_args "$@": parse "--series PATCHFILE..."; sets PATCHES (array).
 series_args() {
 	if [ $# -lt 2 ] || [ "$1" != --series ]; then
-		echo "usage: $0 --series PATCHFILE..." >&2
-		exit 2
+		usage "usage: $0 --series PATCHFILE..."
 	fi
 	shift
 	# shellcheck disable=SC2034 # for the sourcing check
@@ -105,7 +106,7 @@ is_cover() {
 series_tree() {
 	case ${SERIES_TREE:-net-next} in
 	net|net-next) echo "${SERIES_TREE:-net-next}" ;;
-	*) echo "SERIES_TREE must be net or net-next" >&2; exit 2 ;;
+	*) usage "SERIES_TREE must be net or net-next" ;;
 	esac
 }
 

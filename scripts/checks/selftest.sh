@@ -11,6 +11,7 @@
 #   selftest/<check>/<case>.expect    optional: strings the output must hold
 #   selftest/<check>/<case>/*.patch   per-series check, bad input
 #   selftest/<check>/<case>/SERIES_TREE  optional: its SERIES_TREE
+# and every check, called with bad arguments, must exit 64 (usage error).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/checks/lib.sh
@@ -40,11 +41,13 @@ expect() {
 	local want=$1 check=$2 case=$3 strings=$4 rc s what=reject
 	shift 4
 	[ "$want" = 0 ] && what=pass
+	[ "$want" = 64 ] && what="usage error"
 	"$@" >"$TMP/out" 2>&1
 	rc=$?
 	if [ "$rc" != "$want" ]; then
 		case $rc in
-		0) rc=pass ;; 1) rc=reject ;; 2) rc=skip ;; *) rc="exit $rc" ;;
+		0) rc=pass ;; 1) rc=reject ;; 2) rc=skip ;; 64) rc="usage error" ;;
+		*) rc="exit $rc" ;;
 		esac
 		echo "FAIL $check $case: expected $what, got $rc"
 		head -n 5 "$TMP/out" | sed 's/^/    /'
@@ -112,6 +115,18 @@ for check in "${series_checks[@]}"; do
 		"$here/$check.sh" --series "$st"/good/*.patch
 	SERIES_TREE=net expect 0 "$check" good-net - \
 		"$here/$check.sh" --series "$st"/good-net/*.patch
+done
+
+# Usage errors: bad arguments must be neither a SKIP (2, not counted as a
+# failure) nor a rejection (1, which the bad inputs above would take for one).
+for check in "${patch_checks[@]}"; do
+	expect 64 "$check" "usage: one argument" - "$here/$check.sh" "$tree"
+	expect 64 "$check" "usage: no such commit" - "$here/$check.sh" "$tree" no-such-commit
+done
+for check in "${series_checks[@]}"; do
+	expect 64 "$check" "usage: no patches" - "$here/$check.sh"
+	SERIES_TREE=netnext expect 64 "$check" "usage: SERIES_TREE=netnext" - \
+		"$here/$check.sh" --series "$st"/good/*.patch
 done
 
 if [ $bad = 0 ]; then

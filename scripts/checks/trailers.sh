@@ -8,7 +8,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 series_args "$@"
-tree=$(series_tree) || exit 2
+tree=$(series_tree) || exit $EX_USAGE
 rc=0
 
 for p in "${PATCHES[@]}"; do

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Runs inside the VM (virtme-ng): the kselftests listed in TESTS, then saves
+# Runs inside the VM (virtme-ng): the kselftests listed in TESTS (one
+# COLLECTION:TEST a line, as vm.sh wrote them from vm-tests.txt), then saves
 # the kernel log. Results go to OUT (a directory the host shares read-write).
 #
-# Usage: guest.sh OUT KSFT_INSTALL_DIR TESTS_FILE TIMEOUT
+# Usage: guest.sh OUT KSFT_INSTALL_DIR TESTS TIMEOUT
 set -u
 out=$1 ksft=$2 list=$3 tmo=$4
 # the host's PATH (tools newer than the distribution's come first there)
@@ -13,7 +14,6 @@ out=$1 ksft=$2 list=$3 tmo=$4
 echo "guest: $(uname -r), $(nproc) CPUs" > "$out/guest.txt"
 args=()
 while read -r t; do
-	case "$t" in ''|'#'*) continue ;; esac
 	args+=(-t "$t")
 done < "$list"
 cd "$ksft" || exit 1

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Self-test of results.sh: synthetic VM runs it must judge as failed (a
 # splat on the console, a KUnit failure, a kselftest "not ok", a missing
-# result after a hang) or skipped, and a clean one it must pass.
+# result after a hang) or skipped, and a clean one it must pass; bad
+# arguments must be a usage error (64), never a verdict. The negative
+# control's judge must reject every base run that proves nothing.
 #
 # Usage: results-selftest.sh TREE
 set -uo pipefail
@@ -62,6 +64,61 @@ expect 1 "a kselftest with no result (hang)" "$r" kselftest drivers/net:stats.py
 echo "ok 2 selftests: drivers/net: psp.py # SKIP" >> "$kfail/kselftest.tap"
 echo "# SKIP no PSP device" > "$kfail/ksft-logs/psp.py"
 expect 2 "a skipped kselftest" "$r" kselftest drivers/net:psp.py "$kfail"
+# a test the series adds must pass on the head: its SKIP is a failure
+expect 1 "a new test that skips on the head" "$r" new drivers/net:psp.py "$kfail"
+expect 1 "a new test that fails on the head" "$r" new drivers/net:ping.py "$kfail"
+expect 0 "a new test that passes on the head" "$r" new drivers/net:ping.py "$good"
+
+# The negative control (results.sh base): a new test on the base kernel
+# counts only if the run completed and the test failed for real, or skipped
+# naming what the base lacks. mkbase NAME TAP-LINE...: a complete base run.
+lacks='napi_rx_mode|rx_legacy'
+mkbase() {
+	local d=$tmp/$1; shift
+	mkdir -p "$d/ksft-logs"
+	{ printf 'TAP version 13\n1..%s\n' $#; printf '%s\n' "$@"; } > "$d/kselftest.tap"
+	echo "$d"
+}
+rxl="drivers/net/netdevsim:rx-legacy.sh"
+nrl="drivers/net:napi_rx_list.py"
+d=$(mkbase base-fail "not ok 1 selftests: drivers/net: napi_rx_list.py # exit=1")
+expect 0 "base: a real failure" "$r" base "$nrl" "$lacks" "$d"
+d=$(mkbase base-skip "ok 1 selftests: drivers/net/netdevsim: rx-legacy.sh # SKIP")
+echo "SKIP: netdevsim has no rx_legacy switch" > "$d/ksft-logs/rx-legacy.sh"
+expect 0 "base: a SKIP naming the missing feature" "$r" base "$rxl" "$lacks" "$d"
+d=$(mkbase base-pass "ok 1 selftests: drivers/net: napi_rx_list.py")
+expect 1 "base: the new test passes" "$r" base "$nrl" "$lacks" "$d"
+mkdir -p "$tmp/base-never"
+expect 1 "base: the VM never ran (no TAP)" "$r" base "$nrl" "$lacks" "$tmp/base-never"
+d=$(mkbase base-crash "not ok 1 selftests: drivers/net: napi_rx_list.py # exit=1")
+sed -i 's/^1\.\.1$/1..2/' "$d/kselftest.tap"
+expect 1 "base: the VM crashed mid-run (1 of 2 results)" "$r" base "$nrl" "$lacks" "$d"
+d=$(mkbase base-noplan)
+sed -i '/^1\.\./d' "$d/kselftest.tap"
+expect 1 "base: the runner never started (no plan)" "$r" base "$nrl" "$lacks" "$d"
+d=$(mkbase base-other "not ok 1 selftests: drivers/net: ping.py # exit=1")
+expect 1 "base: no result line for the test" "$r" base "$nrl" "$lacks" "$d"
+d=$(mkbase base-timeout "not ok 1 selftests: drivers/net: napi_rx_list.py # TIMEOUT 600 seconds")
+expect 1 "base: a timeout" "$r" base "$nrl" "$lacks" "$d"
+d=$(mkbase base-skip-other "ok 1 selftests: drivers/net/netdevsim: rx-legacy.sh # SKIP")
+echo "SKIP: no tracefs net events" > "$d/ksft-logs/rx-legacy.sh"
+expect 1 "base: a SKIP for another reason" "$r" base "$rxl" "$lacks" "$d"
+d=$(mkbase base-skip-none "ok 1 selftests: drivers/net/netdevsim: rx-legacy.sh # SKIP")
+expect 1 "base: a SKIP with no reason" "$r" base "$rxl" "$lacks" "$d"
+
+# make vm-test's judge (results.sh all): fails if any part fails
+printf 'drivers/net:ping.py\n' > "$tmp/list"
+expect 0 "all: a clean run" "$r" all "$tree" "$good" "$tmp/list"
+vmt=$(mkrun vmtest-fail ok)
+echo "not ok 1 selftests: drivers/net: ping.py # exit=1" >> "$vmt/kselftest.tap"
+expect 1 "all: a run with a kselftest 'not ok'" "$r" all "$tree" "$vmt" "$tmp/list"
+vmt=$(mkrun vmtest-none ok)
+expect 1 "all: a run with no kselftest result" "$r" all "$tree" "$vmt" "$tmp/list"
+
+# usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
+expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
+expect 64 "no mode at all" "$r"
+expect 64 "a missing argument" "$r" kselftest drivers/net:ping.py
 
 for splat in "BUG: kernel NULL pointer dereference" "WARNING: CPU: 0 PID: 1 at net/core/dev.c:1" \
 	     "Call Trace:" "BUG: KASAN: use-after-free" "unreferenced object 0xffff8880"; do

@@ -4,12 +4,47 @@
 #   results.sh kunit TREE RUN        KUnit results on the console, parsed by
 #                                    the tree's tools/testing/kunit/kunit.py
 #   results.sh kselftest C:TEST RUN  one kselftest's TAP result (SKIP -> 2)
+#   results.sh new C:TEST RUN        the same for a test the series adds: it
+#                                    must pass on the head (SKIP -> 1)
+#   results.sh base C:TEST LACKS RUN the negative control: a test the series
+#                                    adds, on the base kernel. Passes only
+#                                    if the run completed (full TAP plan)
+#                                    and the test failed for real (not ok,
+#                                    no timeout), or skipped with every
+#                                    SKIP reason naming LACKS (an ERE, the
+#                                    feature the base lacks)
 #   results.sh console RUN           splats: BUG, WARNING, Call Trace, KASAN,
 #                                    kmemleak, RCU stalls, lockdep
+#   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
+#                                    kselftest of LIST (default
+#                                    vm-tests.txt), the console; one line
+#                                    each, fails if one fails
+# Exit: 0 pass, 1 fail, 2 skip, 64 usage error (an unknown mode, missing
+# arguments: never a verdict).
 set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+usage() {
+	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
+	     "base C:TEST LACKS RUN | console RUN | all TREE RUN [LIST]" >&2
+	exit 64
+}
+# nargs N "$@": exactly N arguments, or a usage error
+nargs() {
+	local n=$1; shift
+	[ $# -eq "$n" ] || usage
+}
+# result C:TEST RUN: sets res (the test's TAP line in RUN, or empty) and
+# body (its own output: guest.sh runs the runner with per-test logs)
+result() {
+	local coll=${1%%:*} prog=${1#*:}
+	body=$(cat "$2/ksft-logs/$prog" 2>/dev/null)
+	res=$(grep -E "^(not )?ok [0-9]+ selftests: $coll: $prog( |$)" "$2/kselftest.tap")
+}
+[ $# -ge 1 ] || usage
 mode=$1; shift
 case $mode in
 kunit)
+	nargs 2 "$@"
 	tree=$1 run=$2
 	[ -s "$run/console.log" ] || { echo "no console log"; exit 1; }
 	out=$(python3 "$tree/tools/testing/kunit/kunit.py" parse "$run/console.log" 2>&1)
@@ -20,26 +55,59 @@ kunit)
 	[ "${n:-0}" -gt 0 ] || { echo "KUnit ran no test"; exit 1; }
 	exit $rc
 	;;
-kselftest)
+kselftest|new)
+	nargs 2 "$@"
 	t=$1 run=$2
-	coll=${t%%:*} prog=${t#*:}
-	tap=$run/kselftest.tap
-	[ -f "$tap" ] || { echo "no kselftest output (VM crashed or hung?)"; exit 1; }
-	# the test's own output (guest.sh runs the runner with per-test logs)
-	body=$(cat "$run/ksft-logs/$prog" 2>/dev/null)
-	res=$(grep -E "^(not )?ok [0-9]+ selftests: $coll: $prog( |$)" "$tap")
+	[ -f "$run/kselftest.tap" ] || { echo "no kselftest output (VM crashed or hung?)"; exit 1; }
+	result "$t" "$run"
 	case "$res" in
 	"") echo "$body"; echo "no result line for $t (timeout, crash or hang?)"; exit 1 ;;
 	*"# SKIP"*)
 		# the reason first: the runner shows the first line for a SKIP
 		echo "$body" | grep -m1 -iE 'skip' | sed 's/^# *//'
-		echo "$body"; exit 2 ;;
-	"not ok"*) echo "$body"; exit 1 ;;
+		echo "$body"
+		if [ "$mode" = new ]; then
+			echo "$t is a test the series adds: it must pass on the head, not skip"
+			exit 1
+		fi
+		exit 2 ;;
+	"not ok"*) echo "$body"; echo "$res"; exit 1 ;;
 	*) echo "$body"; echo "$res"
 	   echo "$body" | grep '# Totals' | tail -n 1 | sed 's/^[# ]*//'; exit 0 ;;
 	esac
 	;;
+base)
+	nargs 3 "$@"
+	t=$1 lacks=$2 run=$3 tap=$3/kselftest.tap
+	# a run that completed: the runner printed its plan and every result
+	[ -f "$tap" ] || { echo "$t: no verdict: the base VM run left no TAP (it never ran, hung or crashed)"; exit 1; }
+	plan=$(sed -n 's/^1\.\.\([0-9][0-9]*\)$/\1/p' "$tap" | head -n 1)
+	got=$(grep -cE '^(not )?ok [0-9]+ selftests: ' "$tap")
+	if [ -z "$plan" ] || [ "$got" -ne "$plan" ]; then
+		echo "$t: no verdict: the base VM run did not complete (${got} of ${plan:-?} results)"
+		exit 1
+	fi
+	result "$t" "$run"
+	case "$res" in
+	"") echo "$t: no verdict: no result line on the base kernel"; exit 1 ;;
+	"not ok"*"# TIMEOUT"*) echo "$t: no verdict: timed out on the base kernel ($res)"; exit 1 ;;
+	"not ok"*) echo "$t: fails on the base kernel, as it must ($res)"; exit 0 ;;
+	*"# SKIP"*)
+		skips=$(echo "$body" | grep 'SKIP')
+		if [ -z "$skips" ]; then
+			echo "$t: skips on the base kernel without saying why"; exit 1
+		elif echo "$skips" | grep -qvE "$lacks"; then
+			echo "$t: skips on the base kernel for a reason other than the missing feature ($lacks):"
+			echo "$skips" | grep -vE "$lacks" | sed 's/^/  /'
+			exit 1
+		fi
+		echo "$t: skips on the base kernel, as it must: $(echo "$skips" | head -n 1 | sed 's/^[# ]*//')"
+		exit 0 ;;
+	*) echo "$t PASSES on the base kernel: it does not test the series ($res)"; exit 1 ;;
+	esac
+	;;
 console)
+	nargs 1 "$@"
 	run=$1
 	[ -s "$run/console.log" ] || { echo "no console log"; exit 1; }
 	pat='BUG:|WARNING:|Call Trace:|general protection|KASAN:|UBSAN:|unreferenced object 0x|rcu: INFO|possible circular locking|inconsistent lock state|Kernel panic|Oops'
@@ -48,5 +116,35 @@ console)
 		exit 1
 	fi
 	echo "console clean ($(wc -l < "$run/console.log") lines)"
+	;;
+all)
+	[ $# -eq 2 ] || [ $# -eq 3 ] || usage
+	tree=$1 run=$2
+	# shellcheck source=tools/testing/selftests/targets.sh
+	. "$here/targets.sh"
+	mapfile -t tests < <(vm_tests "${3:-$VM_TESTS_FILE}")
+	rc=0
+	# verdict NAME MODE ARGS...: one line for results.sh MODE ARGS...
+	verdict() {
+		local name=$1 out r
+		shift
+		out=$("$here/results.sh" "$@" 2>&1)
+		r=$?
+		case $r in
+		0) echo "PASS  $name" ;;
+		2) echo "SKIP  $name: $(echo "$out" | grep -m1 .)" ;;
+		*) echo "FAIL  $name"; echo "$out" | tail -n 10 | sed 's/^/      | /'; rc=1 ;;
+		esac
+	}
+	verdict kunit kunit "$tree" "$run"
+	for t in "${tests[@]}"; do
+		verdict "ksft:${t#*:}" kselftest "$t" "$run"
+	done
+	verdict console-scan console "$run"
+	exit $rc
+	;;
+*)
+	echo "results.sh: unknown mode '$mode'" >&2
+	usage
 	;;
 esac

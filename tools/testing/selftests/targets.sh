@@ -1,6 +1,32 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
-# Sourced: the kselftest targets whose config fragments go into the VM kernel
-# (the collections of vm-tests.txt).
-VM_TARGETS=$(sed -n 's/^\([^#][^:]*\):.*/\1/p' "$(dirname "${BASH_SOURCE[0]}")/vm-tests.txt" | sort -u | tr '\n' ' ')
-export VM_TARGETS
+# Sourced: the one reader of vm-tests.txt (what the VM runs) or of a list in
+# its format (COLLECTION:TEST a line; blank lines and # comments skipped).
+#   vm_tests [FILE]            the tests, one a line
+#   vm_targets [FILE]          their collections, sorted, on one line: the
+#                              kselftest targets whose config fragments go
+#                              into the VM kernel
+#   added_tests TREE REV [FILE] the tests TREE lacks at REV: those the series
+#                              adds, when REV is its base
+VM_TESTS_FILE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/vm-tests.txt
+
+vm_tests() {
+	local t
+	while read -r t; do
+		case "$t" in ''|'#'*) continue ;; esac
+		echo "$t"
+	done < "${1:-$VM_TESTS_FILE}"
+}
+
+vm_targets() {
+	vm_tests "$@" | sed 's/:.*//' | sort -u | tr '\n' ' '
+}
+
+added_tests() {
+	local tree=$1 rev=$2 t
+	shift 2
+	vm_tests "$@" | while read -r t; do
+		git -C "$tree" cat-file -e "$rev:tools/testing/selftests/${t%%:*}/${t#*:}" 2>/dev/null ||
+			echo "$t"
+	done
+}

@@ -4,18 +4,21 @@
 # kselftests of vm-tests.txt from TREE, boot KOUT's bzImage under QEMU TCG
 # with virtme-ng (no KVM here), run guest.sh, keep everything in OUT:
 #   console.log  the whole console (KUnit results, splats)
-#   kselftest.tap, dmesg.txt, guest.txt
+#   kselftest.tap, ksft-logs/, dmesg.txt, guest.txt, tests (what ran)
 #
-# Usage: vm.sh TREE KOUT OUT
+# Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=${3:?out}
 rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
-list=${VM_TESTS:-$here/vm-tests.txt}
+# shellcheck source=tools/testing/selftests/targets.sh
+. "$here/targets.sh"
+list=${VM_TESTS:-$VM_TESTS_FILE}
 tmo=${VM_TEST_TIMEOUT:-600}
 boot_tmo=${VM_TIMEOUT:-900}
 
-targets=$(sed -n 's/^\([^#][^:]*\):.*/\1/p' "$list" | sort -u | tr '\n' ' ')
+vm_tests "$list" > "$out/tests"
+targets=$(vm_targets "$list")
 ksft="$kout/kselftest"
 rm -rf "$ksft"
 make -s -C "$tree" O="$kout" headers_install INSTALL_HDR_PATH="$ksft/usr" >/dev/null
@@ -29,7 +32,7 @@ set +e
 "$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
 	--cpus 2 --memory 2G --rwdir "$out" \
 	--qemu-opts="-nic user,model=i82559er" \
-	--exec "$here/guest.sh $out $ksft/install $list $tmo" -v \
+	--exec "$here/guest.sh $out $ksft/install $out/tests $tmo" -v \
 	> "$out/console.log" 2>&1
 rc=$?
 set -e
