@@ -57,6 +57,15 @@ mutant mark_napi_id "deferred skbs get the NAPI id (v1)" \
 	$'\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}' \
 	$'\tskb_mark_napi_id(skb, napi);\n\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}'
 
+# PREEMPT_RT only (KOUT: make check-rt's build/rt/vm; not in the default
+# list): the poll state per CPU on RT too, as v1 kept it
+mutant_rt() { mutant "$@"; names=("${names[@]:0:${#names[@]}-1}"); }
+mutant_rt rt_per_cpu "the poll state per CPU on PREEMPT_RT too (v1)" \
+	$'static struct napi_struct *napi_rx_polling(void)\n{\n#ifdef CONFIG_PREEMPT_RT\n\treturn current->napi_rx_poll.napi;' \
+	$'static DEFINE_PER_CPU(struct napi_rx_poll, napi_rx_pcpu);\nstatic struct napi_struct *napi_rx_polling(void)\n{\n#ifdef CONFIG_PREEMPT_RT\n\treturn this_cpu_read(napi_rx_pcpu.napi);'
+old[rt_per_cpu2]=$'#ifdef CONFIG_PREEMPT_RT\n\treturn &current->napi_rx_poll;'
+new[rt_per_cpu2]=$'#ifdef CONFIG_PREEMPT_RT\n\treturn this_cpu_ptr(&napi_rx_pcpu);'
+
 build_boot() {
 	"$kmake" "$tree" "$kout" bzImage || return 1
 	"$scripts/vm-boot.sh" 300 "$kout" --cpus 2 --memory 1G --exec true -v 2>&1
@@ -75,6 +84,14 @@ p = sys.argv[1]; s = open(p).read(); o = os.environ["OLD"]
 if s.count(o) != 1:
     sys.exit("mutation site not found exactly once")
 open(p, "w").write(s.replace(o, os.environ["NEW"], 1))' "$f" || { echo "$m: site not found"; rc=1; continue; }
+	if [ -n "${old[${m}2]:-}" ]; then
+		OLD=${old[${m}2]} NEW=${new[${m}2]} python3 -c '
+import os, sys
+p = sys.argv[1]; s = open(p).read(); o = os.environ["OLD"]
+if s.count(o) != 1:
+    sys.exit("second mutation site not found exactly once")
+open(p, "w").write(s.replace(o, os.environ["NEW"], 1))' "$f" || { echo "$m: site not found"; rc=1; continue; }
+	fi
 	if [ -n "${MUTANTS_DRY:-}" ]; then
 		echo "$m: site found"; continue
 	fi
