@@ -85,7 +85,8 @@ def main():
             env = dict(os.environ, GIT_COMMITTER_DATE=date,
                        GIT_COMMITTER_NAME=os.environ["PROJECT_NAME"],
                        GIT_COMMITTER_EMAIL=os.environ["PROJECT_EMAIL"])
-            git(tree, "format-patch", f"-v{vers}", "--cover-letter",
+            # a fixed abbreviation: git's default grows with the object count
+            git(tree, "format-patch", f"-v{vers}", "--cover-letter", "--abbrev=12",
                 "--base=series-base", f"--subject-prefix={prefix}",
                 "--no-signature",
                 "-o", tmp, f"series-base..{head}", env=env)
