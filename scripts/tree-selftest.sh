@@ -31,6 +31,18 @@ tree() {
 	KSRC=$ksrc SERIES_DIR=$1 "$here/tree.sh" "$dest" "$tmp/cache" 2> "$tmp/err"
 }
 
+# whole OK BAD: DEST needs nothing of KSRC (moved away meanwhile)
+whole() {
+	mv "$ksrc" "$ksrc.away"
+	if git -C "$dest" fsck --connectivity-only napi-list > /dev/null 2> "$tmp/err" &&
+	   [ ! -s "$dest/.git/objects/info/alternates" ]; then
+		ok "$1"
+	else
+		bad "$2"
+	fi
+	mv "$ksrc.away" "$ksrc"
+}
+
 # the toy kernel, and a series of one patch on it
 git init -q -b main "$ksrc"
 printf 'line 1\nline 2\nline 3\n' > "$ksrc/README"
@@ -59,14 +71,7 @@ else
 	bad "KSRC's index was rewritten"
 fi
 
-mv "$ksrc" "$ksrc.away"
-if git -C "$dest" fsck --connectivity-only napi-list > /dev/null 2> "$tmp/err" &&
-   [ ! -s "$dest/.git/objects/info/alternates" ]; then
-	ok "DEST has its own objects: whole without KSRC"
-else
-	bad "DEST is not whole without KSRC"
-fi
-mv "$ksrc.away" "$ksrc"
+whole "DEST has its own objects: whole without KSRC" "DEST is not whole without KSRC"
 
 first=$(git -C "$dest" rev-parse napi-list)
 if tree "$tmp/series" && [ "$(git -C "$dest" rev-parse napi-list)" = "$first" ]; then
@@ -125,12 +130,6 @@ git -C "$dest" checkout -q napi-list
 rm -rf "$dest"
 git clone -q --shared --no-checkout "$ksrc" "$dest"
 tree "$tmp/series"
-mv "$ksrc" "$ksrc.away"
-if git -C "$dest" fsck --connectivity-only napi-list > /dev/null 2> "$tmp/err" &&
-   [ ! -s "$dest/.git/objects/info/alternates" ]; then
-	ok "a clone --shared DEST got its own objects: whole without KSRC"
-else
-	bad "a clone --shared DEST still needs KSRC"
-fi
-mv "$ksrc.away" "$ksrc"
+whole "a clone --shared DEST got its own objects: whole without KSRC" \
+	"a clone --shared DEST still needs KSRC"
 exit $fail
