@@ -32,12 +32,21 @@ mutant defer_immediate "defers in immediate mode too" \
 mutant defer_irqs_off "defers with IRQs off (netpoll)" \
 	$'\tif (unlikely(irqs_disabled()))\n\t\treturn false;\n\n\trp = napi_rx_poll();' \
 	$'\trp = napi_rx_poll();'
-mutant complete_in_place "napi_complete_done() passes the list up (v1)" \
-	$'\trp->completed = true;\n\tif (work_done)' \
-	$'\treturn false;\n\tif (work_done)'
+mutant complete_in_place "napi_complete_done() passes the list up under a lock too (v1)" \
+	$'\t\t     !napi_rx_unlocked(rp))) {' \
+	$'\t\t     0)) {'
+mutant lock_unseen "a lock that leaves IRQs on is not seen at completion" \
+	$'\tif (irqs_disabled() || preempt_count() != rp->lock_depth)' \
+	$'\tif (irqs_disabled())'
+mutant complete_late_always "napi_complete_done() always leaves the completion to the core (v2 draft)" \
+	$'\t\t     !napi_rx_unlocked(rp))) {' \
+	$'\t\t     1)) {'
+mutant late_not_sticky "a completion after a late one completes for real" \
+	$'\tif (unlikely(rp->completed))\n\t\treturn true;\n' \
+	''
 mutant defer_after_complete "defers after napi_complete_done()" \
-	$'\trp->napi = NULL;\n\tif (!rp->deferred ||' \
-	$'\tif (!rp->deferred ||'
+	$'\trp->napi = NULL;\n\tif (rp->deferred) {' \
+	$'\tif (rp->deferred) {'
 mutant no_poll_end_flush "nothing passed up when ->poll() returns" \
 	$'\tgro_normal_list(&n->gro);\n\treturn done.completed;' \
 	$'\treturn done.completed;'
@@ -53,6 +62,11 @@ mutant gro_owns_all "gro mode feeds shared, cloned and GSO skbs to GRO (v1)" \
 mutant gro_held_past_poll "GRO keeps what netif_receive_skb() fed it past the poll (v1)" \
 	$'\tif (done.mode == NAPI_RX_GRO)\n\t\tgro_flush(&n->gro, false);\n' \
 	''
+old[gro_held_past_poll2]=$'\t\tif (rp->mode == NAPI_RX_GRO)\n\t\t\tgro_flush(&n->gro, false);\n'
+new[gro_held_past_poll2]=''
+mutant own_mode_ignored "a NAPI's own rx-delivery is ignored: the sysctl decides" \
+	'int mode = napi_rx_mode(n);' \
+	'int mode = READ_ONCE(net_hotdata.napi_rx_mode);'
 mutant mark_napi_id "deferred skbs get the NAPI id (v1)" \
 	$'\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}' \
 	$'\tskb_mark_napi_id(skb, napi);\n\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}'

@@ -82,7 +82,7 @@ run roundtrip-selftest scripts/roundtrip.sh --selftest "$T"
 if ((npatch)); then
 	run series-format scripts/checks/series_format.sh --series "${series[@]}"
 	run trailers scripts/checks/trailers.sh --series "${series[@]}"
-	for c in checkpatch kdoc source_inline header_inline deprecated_api check_selftest linters; do
+	for c in checkpatch kdoc source_inline header_inline deprecated_api check_selftest linters ynl; do
 		per_patch() {
 			local c=$1 rc=0 i=0 r
 			for sha in $commits; do

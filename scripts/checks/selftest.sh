@@ -23,7 +23,7 @@ base=$(git -C "$tree" rev-parse --verify -q "${2:-series-base}^{commit}") || {
 	exit 2
 }
 patch_checks=(checkpatch kdoc source_inline header_inline deprecated_api
-	      check_selftest linters)
+	      check_selftest linters ynl)
 series_checks=(series_format trailers)
 export GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org
 TMP=$(mktemp -d)
