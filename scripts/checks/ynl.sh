@@ -11,15 +11,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 patch_args "$@"
 
 # specs the commit changes, and those named by generated files it changes
-specs=$(
+specs=$({
 	touched AM 'Documentation/netlink/specs/*.yaml'
+	# a generated file's head names its spec, then "YNL-GEN"
 	touched AM '*.c' '*.h' | while IFS= read -r f; do
 		git -C "$TREE" show "$COMMIT:$f" | sed -n '1,6p' |
-			grep -q 'YNL-GEN' || continue
-		git -C "$TREE" show "$COMMIT:$f" | sed -n '1,6p' |
 			sed -n 's@^/\*[[:space:]]*\(Documentation/netlink/specs/[^ ]*\.yaml\) \*/$@\1@p'
-	done | sort -u)
-specs=$(sort -u <<<"$specs" | grep . || true)
+	done
+	} | sort -u | grep . || true)
 [ -n "$specs" ] || exit 0
 
 rc=0
