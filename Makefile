@@ -17,7 +17,7 @@ SHELL  := /bin/bash
 ENV     = set -eo pipefail; . scripts/env.sh; harness_env $(CACHE) $(BUILD)/deps.log;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps env tree export check check-rt send vm-kernel demo vm-test mutants audit bench clean
+.PHONY: all help deps env tree export check check-rt check-debug send vm-kernel demo vm-test mutants audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -41,6 +41,9 @@ help:
 	@echo "               N=packets REPS=repetitions; ~15 min): the cover letter's table"
 	@echo "make check-rt  the VM kernel with PREEMPT_RT: KUnit + napi_rx_list.py; writes"
 	@echo "               Documentation/check-rt.txt, which make check requires to match"
+	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
+	@echo "               kmemleak): KUnit + vm-tests.txt, kmemleak scan after each;"
+	@echo "               writes Documentation/check-debug.txt (the same rule; ~80 min)"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
 
@@ -66,7 +69,10 @@ check:
 	@scripts/check.sh
 
 check-rt: $(NEED_TREE)
-	@$(ENV) scripts/check-rt.sh $(TREE) $(BUILD)/rt
+	@$(ENV) scripts/check-kernel.sh rt $(TREE) $(BUILD)/rt
+
+check-debug: $(NEED_TREE)
+	@$(ENV) scripts/check-kernel.sh debug $(TREE) $(BUILD)/debug
 
 send:
 	@scripts/send.sh $(TREE)

@@ -135,10 +135,12 @@ harness_lint() {
 }
 run harness-lint harness_lint
 
-# make check-rt's summary (the series on a PREEMPT_RT kernel, run by hand)
-# must be of these patches and have passed
-run check-rt-summary-selftest scripts/check-rt-summary.sh --selftest series
-run check-rt-summary scripts/check-rt-summary.sh series Documentation/check-rt.txt
+# the summaries of make check-rt and make check-debug (the series on a
+# PREEMPT_RT kernel, on a debug kernel: run by hand) must be of these
+# patches and have passed
+run kernel-summary-selftest scripts/kernel-summary.sh --selftest series
+run check-rt-summary scripts/kernel-summary.sh series Documentation/check-rt.txt
+run check-debug-summary scripts/kernel-summary.sh series Documentation/check-debug.txt
 
 # ---- builds ---------------------------------------------------------------
 . tools/testing/selftests/targets.sh

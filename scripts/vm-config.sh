@@ -3,7 +3,10 @@
 # Write OUT/.config for the VM kernel: x86_64 allnoconfig + net-core/vm.config
 # + the config fragment of every kselftest target the VM runs (=m made =y).
 # Fails if a symbol our fragment asks for did not survive olddefconfig.
-# VM_EXTRA_CONFIG=FILE: one more fragment, after ours (make check-rt).
+# VM_UPSTREAM_CONFIG=FILE: a fragment of the kernel's own (make check-debug:
+# kernel/configs/debug.config), after ours; not checked line by line, since
+# it names symbols that other architectures or versions have.
+# VM_EXTRA_CONFIG=FILE: one more fragment, last (make check-rt, check-debug).
 #
 # Usage: vm-config.sh TREE OUT TARGET...
 set -euo pipefail
@@ -18,7 +21,8 @@ frag="$out/vm-fragment.config"
 		[ -f "$f" ] && sed 's/=m$/=y/' "$f"
 	done
 	# ours last: it wins where it disagrees (BTF, modules)
-	cat "$here/../net-core/vm.config" ${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"}
+	cat "$here/../net-core/vm.config" ${VM_UPSTREAM_CONFIG:+"$VM_UPSTREAM_CONFIG"} \
+		${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"}
 } | awk '# one line per symbol, the last wins (a symbol given twice in one
 	# fragment makes olddefconfig print an "override" warning)
 	match($0, /^CONFIG_[A-Za-z0-9_]+=/) || match($0, /^# CONFIG_[A-Za-z0-9_]+ is not set$/) {
@@ -39,7 +43,13 @@ while IFS= read -r line; do
 	else
 		grep -qx "$line" "$out/.config" || { echo "vm-config: $line did not survive olddefconfig" >&2; bad=1; }
 	fi
-done < <(cat "$here/../net-core/vm.config" ${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"} |
-	 awk -F= '/^CONFIG_/ { last[$1] = $0; order[n++] = $1 }
-		  END { for (i = 0; i < n; i++) if (!seen[order[i]]++) print last[order[i]] }')
+done < <(# ours, each symbol's last value, unless the upstream fragment set it after
+	 { sed 's/^/ours /' "$here/../net-core/vm.config"
+	   [ -n "${VM_UPSTREAM_CONFIG:-}" ] && sed 's/^/upstream /' "$VM_UPSTREAM_CONFIG"
+	   [ -n "${VM_EXTRA_CONFIG:-}" ] && sed 's/^/ours /' "$VM_EXTRA_CONFIG"; } |
+	 awk '{ who = $1; sub(/^[a-z]* /, "") }
+	      /^CONFIG_/ { k = $0; sub(/=.*/, "", k); last[k] = $0; from[k] = who; order[n++] = k }
+	      /^# CONFIG_.* is not set$/ { k = $2; last[k] = k "=n"; from[k] = who; order[n++] = k }
+	      END { for (i = 0; i < n; i++)
+			if (!seen[order[i]]++ && from[order[i]] == "ours") print last[order[i]] }')
 exit $bad

@@ -20,7 +20,33 @@ cd "$ksft" || exit 1
 export KSFT_MACHINE_SLOW=yes
 # each test's own output in ksft-logs/TEST (the runner's default, appending
 # to /dev/stdout, loses it in this VM)
-./run_kselftest.sh --override-timeout "$tmo" -p "$out/ksft-logs" "${args[@]}" \
-	> "$out/kselftest.tap" 2>&1
-echo "run_kselftest.sh exit $?" >> "$out/guest.txt"
+ksft() {
+	./run_kselftest.sh --override-timeout "$tmo" -p "$out/ksft-logs" "$@" \
+		>> "$out/kselftest.tap" 2>&1
+	echo "run_kselftest.sh $* exit $?" >> "$out/guest.txt"
+}
+: > "$out/kselftest.tap"
+KML=/sys/kernel/debug/kmemleak
+[ -e "$KML" ] || mount -t debugfs none /sys/kernel/debug 2>/dev/null
+if [ ! -w "$KML" ]; then
+	ksft "${args[@]}"
+else
+	# a kernel with kmemleak (make check-debug): one test at a time, and
+	# after each a scan, whose report is kept in kmemleak/NAME. kmemleak
+	# reports an object unreferenced in two scans (its checksum must be
+	# stable) and older than 5 s.
+	mkdir -p "$out/kmemleak"
+	leaks() {
+		sleep 6
+		echo scan > "$KML" && echo scan > "$KML" &&
+			cat "$KML" > "$out/kmemleak/$1.tmp" &&
+			mv "$out/kmemleak/$1.tmp" "$out/kmemleak/$1"
+		echo clear > "$KML"
+	}
+	leaks boot
+	for ((i = 1; i < ${#args[@]}; i += 2)); do
+		ksft -t "${args[i]}"
+		leaks "${args[i]#*:}"
+	done
+fi
 dmesg > "$out/dmesg.txt"

@@ -15,6 +15,10 @@
 #                                    feature the base lacks)
 #   results.sh console RUN           splats: BUG, WARNING, Call Trace, KASAN,
 #                                    kmemleak, RCU stalls, lockdep
+#   results.sh kmemleak RUN [LIST]   a kernel with kmemleak (make
+#                                    check-debug): guest.sh's scan after
+#                                    the boot (KUnit) and after each test
+#                                    of LIST must exist and be empty
 #   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
 #                                    kselftest of LIST (default
 #                                    vm-tests.txt), the console; one line
@@ -25,7 +29,8 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() {
 	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
-	     "base C:TEST LACKS RUN | console RUN | all TREE RUN [LIST]" >&2
+	     "base C:TEST LACKS RUN | console RUN | kmemleak RUN [LIST] |" \
+	     "all TREE RUN [LIST]" >&2
 	exit 64
 }
 # nargs N "$@": exactly N arguments, or a usage error
@@ -110,12 +115,32 @@ console)
 	nargs 1 "$@"
 	run=$1
 	[ -s "$run/console.log" ] || { echo "no console log"; exit 1; }
-	pat='BUG:|WARNING:|Call Trace:|general protection|KASAN:|UBSAN:|unreferenced object 0x|rcu: INFO|possible circular locking|inconsistent lock state|Kernel panic|Oops'
+	pat='BUG:|WARNING:|Call Trace:|general protection|KASAN:|UBSAN:|unreferenced object 0x|suspected memory leak|rcu: INFO|possible circular locking|inconsistent lock state|Kernel panic|Oops'
 	if grep -E "$pat" "$run/console.log"; then
 		echo "splats on the console (above)"
 		exit 1
 	fi
 	echo "console clean ($(wc -l < "$run/console.log") lines)"
+	;;
+kmemleak)
+	[ $# -eq 1 ] || [ $# -eq 2 ] || usage
+	run=$1
+	# shellcheck source=tools/testing/selftests/targets.sh
+	. "$here/targets.sh"
+	[ -d "$run/kmemleak" ] || { echo "no kmemleak scans (no kmemleak in the kernel, or the VM never ran)"; exit 1; }
+	rc=0 n=0
+	for name in boot $(vm_tests "${2:-$VM_TESTS_FILE}" | sed 's/.*://'); do
+		f=$run/kmemleak/$name
+		if [ ! -f "$f" ]; then
+			echo "no kmemleak scan after $name (the VM died or hung before it)"; rc=1
+		elif [ -s "$f" ]; then
+			echo "kmemleak after $name: $(grep -c '^unreferenced object' "$f") leak(s):"
+			head -n 40 "$f"; rc=1
+		fi
+		n=$((n + 1))
+	done
+	[ $rc -eq 0 ] && echo "kmemleak: $n scans (the boot and each test), no leak"
+	exit $rc
 	;;
 all)
 	[ $# -eq 2 ] || [ $# -eq 3 ] || usage
@@ -141,6 +166,7 @@ all)
 		verdict "ksft:${t#*:}" kselftest "$t" "$run"
 	done
 	verdict console-scan console "$run"
+	[ -d "$run/kmemleak" ] && verdict kmemleak kmemleak "$run" "${3:-$VM_TESTS_FILE}"
 	exit $rc
 	;;
 *)

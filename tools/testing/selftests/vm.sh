@@ -6,7 +6,8 @@
 #   console.log  the whole console (KUnit results, splats)
 #   kselftest.tap, ksft-logs/, dmesg.txt, guest.txt, tests (what ran)
 #
-# Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt)
+# Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt;
+#        VM_TEST_TIMEOUT, VM_TIMEOUT: a test's, the boot's; VM_MEMORY)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=${3:?out}
@@ -30,7 +31,7 @@ echo "export PATH='$PATH'" > "$out/env"
 
 set +e
 "$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
-	--cpus 2 --memory 2G --rwdir "$out" \
+	--cpus 2 --memory "${VM_MEMORY:-2G}" --rwdir "$out" \
 	--qemu-opts="-nic user,model=i82559er" \
 	--exec "$here/guest.sh $out $ksft/install $out/tests $tmo" -v \
 	> "$out/console.log" 2>&1

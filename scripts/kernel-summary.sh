@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make check's judge of make check-rt's summary: it must exist, be of the
-# patches in SERIES_DIR (series: line) and say "result: PASS". A second VM
-# kernel (PREEMPT_RT) does not fit CI's budget, so check-rt runs by hand and
-# its summary is committed; this makes a stale one fail.
+# make check's judge of the summary of make check-rt or check-debug
+# (Documentation/check-KIND.txt): it must exist, be of the patches in
+# SERIES_DIR (series: line) and say "result: PASS". Another VM kernel
+# (PREEMPT_RT, or debug.config's) does not fit CI's budget, so those targets
+# run by hand and their summaries are committed; this makes a stale one fail.
 #
-# Usage: check-rt-summary.sh SERIES_DIR SUMMARY
-#        check-rt-summary.sh --selftest SERIES_DIR
+# Usage: kernel-summary.sh SERIES_DIR SUMMARY
+#        kernel-summary.sh --selftest SERIES_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 if [ "${1:-}" = --selftest ]; then
@@ -26,10 +27,11 @@ if [ "${1:-}" = --selftest ]; then
 	exit $bad
 fi
 dir=${1:?series dir} f=${2:?summary}
-[ -f "$f" ] || { echo "no $f: run make check-rt and commit it"; exit 1; }
+target="make $(basename "$f" .txt)"
+[ -f "$f" ] || { echo "no $f: run $target and commit it"; exit 1; }
 want=$("$here/series-hash.sh" "$dir")
 have=$(sed -n 's/^series: //p' "$f")
 [ "$have" = "$want" ] ||
-	{ echo "$f is of series '$have', $dir/ is $want: run make check-rt"; exit 1; }
-grep -qx 'result: PASS' "$f" || { grep -v '^#' "$f"; echo "make check-rt failed"; exit 1; }
-echo "check-rt of this series passed ($(sed -n 's/^date: //p' "$f"))"
+	{ echo "$f is of series '$have', $dir/ is $want: run $target"; exit 1; }
+grep -qx 'result: PASS' "$f" || { grep -v '^#' "$f"; echo "$target failed"; exit 1; }
+echo "$target of this series passed ($(sed -n 's/^date: //p' "$f"))"
