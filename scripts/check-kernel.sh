@@ -15,7 +15,8 @@
 #          kmemleak after the boot (KUnit) and after each test: every scan
 #          must be empty. The debug kernel runs about DEBUG_SLOWDOWN (7)
 #          times slower under TCG than the VM kernel: the boot's and each
-#          test's timeout are that many times longer.
+#          test's timeout are that many times longer, and so are the
+#          selftest library's fixed wait deadlines (vm.sh VM_SLOWDOWN).
 #
 # Usage: check-kernel.sh rt|debug TREE OUT
 set -uo pipefail
@@ -39,7 +40,7 @@ else
 	title="the series on a debug VM kernel (kernel/configs/debug.config)"
 	slow=${DEBUG_SLOWDOWN:-7}
 	# KASAN's shadow and kmemleak's objects
-	export VM_MEMORY=3G
+	export VM_MEMORY=3G VM_SLOWDOWN=$slow
 fi
 export VM_TIMEOUT=$((900 * slow)) VM_TEST_TIMEOUT=$((600 * slow))
 res=$out/results.txt
@@ -102,8 +103,9 @@ step console-scan "$top/tools/testing/selftests/results.sh" console "$out/run"
 	if [ "$kind" = debug ]; then
 		echo "config: $(grep -oE '^CONFIG_(KASAN|PROVE_LOCKING|PROVE_RCU|DEBUG_KMEMLEAK|DEBUG_NET|DEBUG_ATOMIC_SLEEP|DEBUG_OBJECTS)=y' \
 			"$out/vm/.config" | sed 's/^CONFIG_//;s/=y$//' | tr '\n' ' ')"
-		echo "timeouts: boot ${VM_TIMEOUT} s, each test ${VM_TEST_TIMEOUT} s" \
-			"(${slow}x the VM kernel's: TCG runs the debug kernel that much slower)"
+		echo "timeouts: boot ${VM_TIMEOUT} s, each test ${VM_TEST_TIMEOUT} s," \
+			"the selftest library's wait deadlines ${slow}x too" \
+			"(TCG runs the debug kernel about ${slow}x slower)"
 	fi
 	grep -m1 -E 'Testing complete\..*' "$out/kunit.log" | sed 's/^.*\] *//;s/^/kunit: /'
 	cat "$res"

@@ -7,7 +7,8 @@
 #   kselftest.tap, ksft-logs/, dmesg.txt, guest.txt, tests (what ran)
 #
 # Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt;
-#        VM_TEST_TIMEOUT, VM_TIMEOUT: a test's, the boot's; VM_MEMORY)
+#        VM_TEST_TIMEOUT, VM_TIMEOUT: a test's, the boot's; VM_MEMORY;
+#        VM_SLOWDOWN: see below)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=${3:?out}
@@ -27,6 +28,17 @@ make -s -C "$tree/tools/testing/selftests" KHDR_INCLUDES="-isystem $ksft/usr/inc
 	TARGETS="$targets" INSTALL_PATH="$ksft/install" install > "$out/ksft-build.log" 2>&1 ||
 	{ tail -20 "$out/ksft-build.log" >&2; exit 1; }
 
+# VM_SLOWDOWN=N (make check-debug): the selftest library's fixed wait
+# deadlines (wait_port_listen(), wait_file(), ksft_busy_wait()), N times
+# longer, in the installed copy only: a slower kernel, not a broken one
+if [ -n "${VM_SLOWDOWN:-}" ]; then
+	sed -i -E "s/(def (wait_port_listen|wait_file|ksft_busy_wait)\(.*deadline=)([0-9]+)/\1\3 * $VM_SLOWDOWN/" \
+		"$ksft/install/net/lib/py/utils.py" "$ksft/install/net/lib/py/ksft.py"
+	grep -hE "def (wait_port_listen|wait_file|ksft_busy_wait)\(" \
+		"$ksft/install/net/lib/py/utils.py" "$ksft/install/net/lib/py/ksft.py" |
+		grep -c "deadline=[0-9]* \* $VM_SLOWDOWN" | grep -qx 3 ||
+		{ echo "vm.sh: the library's deadlines not found to scale" >&2; exit 1; }
+fi
 echo "export PATH='$PATH'" > "$out/env"
 
 set +e
