@@ -42,7 +42,7 @@ else
 	# KASAN's shadow and kmemleak's objects
 	export VM_MEMORY=3G VM_SLOWDOWN=$slow
 fi
-export VM_TIMEOUT=$((900 * slow)) VM_TEST_TIMEOUT=$((600 * slow))
+export VM_TIMEOUT=$((1800 * slow)) VM_TEST_TIMEOUT=$((600 * slow))
 res=$out/results.txt
 : > "$res"
 

@@ -17,7 +17,9 @@ rm -rf "$out"; mkdir -p "$out"; out=$(cd "$out" && pwd)
 . "$here/targets.sh"
 list=${VM_TESTS:-$VM_TESTS_FILE}
 tmo=${VM_TEST_TIMEOUT:-600}
-boot_tmo=${VM_TIMEOUT:-900}
+# the whole run's guard against a hung guest: about 600 s alone, twice that
+# with two runs on 2 cores
+boot_tmo=${VM_TIMEOUT:-1800}
 
 vm_tests "$list" > "$out/tests"
 targets=$(vm_targets "$list")
