@@ -44,9 +44,10 @@ else
 		echo clear > "$KML"
 	}
 	leaks boot
-	for ((i = 1; i < ${#args[@]}; i += 2)); do
-		ksft -t "${args[i]}"
-		leaks "${args[i]#*:}"
-	done
+	# the list on fd 3: a test must not read it from its stdin
+	while read -r t <&3; do
+		ksft -t "$t" < /dev/null
+		leaks "${t#*:}"
+	done 3< "$list"
 fi
 dmesg > "$out/dmesg.txt"
