@@ -17,7 +17,7 @@ SHELL  := /bin/bash
 ENV     = set -eo pipefail; . scripts/env.sh; harness_env $(CACHE) $(BUILD)/deps.log;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 
-.PHONY: all help deps env tree export check check-rt check-debug send vm-kernel demo vm-test mutants audit bench clean
+.PHONY: all help deps env tree export check check-rt check-debug send send-net vm-kernel demo vm-test mutants audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -29,7 +29,7 @@ help:
 	@echo "make tree      $(TREE): base + one commit per patch of series/ (git am)"
 	@echo "               base: Debian linux-source-7.x, or KSRC=/path/to/net-next"
 	@echo "make export    series/ from $(TREE) (git format-patch, cover letter kept)"
-	@echo "               V=N to start version N"
+	@echo "               V=N to start version N; series/net/ (the net fixes) too, NET_V=N"
 	@echo "make vm-kernel the VM kernel of $(TREE) in $(VMOUT) (allnoconfig + fragments)"
 	@echo "make demo      boot it under QEMU (TCG) and show the series at work"
 	@echo "make vm-test   boot it and run KUnit + the kselftests of"
@@ -45,6 +45,8 @@ help:
 	@echo "               kmemleak): KUnit + vm-tests.txt, kmemleak scan after each;"
 	@echo "               writes Documentation/check-debug.txt (the same rule; ~80 min)"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
+	@echo "make send-net  the same for the net fixes (series/net/); both refuse a Fixes:"
+	@echo "               tag they cannot verify (FIXES_TREE=a kernel tree with history)"
 	@echo "make clean     remove $(BUILD) (the cache in $(CACHE) stays)"
 
 deps:
@@ -61,7 +63,11 @@ tree: deps
 # that make tree may rebuild over it (scripts/tree.sh).
 export:
 	@set -e; . scripts/identity; export PROJECT_NAME PROJECT_EMAIL; \
-	 BASE_DESC="$$(git -C $(TREE) log -1 --format=%s series-base | sed -n 's/^Debian linux-source //p')" \
+	 BASE_DESC="$$(git -C $(TREE) log -1 --format=%s net-base | sed -n 's/^Debian linux-source //p')"; \
+	 export BASE_DESC; \
+	 if [ -d series/net ] || [ "$$(git -C $(TREE) rev-list --count net-base..series-base)" != 0 ]; then \
+		V=$${NET_V:-} EXPORT_FROM=net-base scripts/export.py $(TREE) series/net "$$NET_SUBJECT_PREFIX" series-base; \
+	 fi; \
 	 scripts/export.py $(TREE) series "$$SUBJECT_PREFIX"; \
 	 git -C $(TREE) update-ref refs/napi-list/series HEAD
 
@@ -76,6 +82,10 @@ check-debug: $(NEED_TREE)
 
 send:
 	@scripts/send.sh $(TREE)
+
+send-net:
+	@. scripts/identity; SERIES_DIR=$(CURDIR)/series/net SEND_PREFIX="$$NET_SUBJECT_PREFIX" \
+	 scripts/send.sh $(TREE) $(BUILD)/send-net series-base net-base
 
 # the tree, unless it is there already (`make tree` rebuilds it)
 NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)

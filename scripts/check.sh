@@ -71,8 +71,14 @@ run deps deps || finish
 run tree scripts/tree.sh "$T" "$cache" || finish
 commits=$(git -C "$T" rev-list --reverse series-base..HEAD)
 npatch=$(echo "$commits" | grep -c . || true)
+# the fixes for net (series/net/), which the tree applies first: their own
+# series checks (SERIES_TREE=net: Fixes: on every patch), and the per-patch
+# checks and builds as for series/
+net_commits=$(git -C "$T" rev-list --reverse net-base..series-base)
+nnet=$(echo "$net_commits" | grep -c . || true)
 shopt -s nullglob
 series=(series/v*-*.patch)
+net_series=(series/net/v*-*.patch)
 
 # ---- series hygiene -------------------------------------------------------
 # series/ is exactly what make export writes from the tree git am made of it
@@ -82,15 +88,21 @@ run roundtrip-selftest scripts/roundtrip.sh --selftest "$T"
 if ((npatch)); then
 	run series-format scripts/checks/series_format.sh --series "${series[@]}"
 	run trailers scripts/checks/trailers.sh --series "${series[@]}"
+	if ((nnet)); then
+		SERIES_TREE=net run net-series-format scripts/checks/series_format.sh \
+			--series "${net_series[@]}"
+		SERIES_TREE=net run net-trailers scripts/checks/trailers.sh \
+			--series "${net_series[@]}"
+	fi
 	for c in checkpatch kdoc source_inline header_inline deprecated_api check_selftest linters ynl; do
 		per_patch() {
 			local c=$1 rc=0 i=0 r
-			for sha in $commits; do
+			for sha in $net_commits $commits; do
 				i=$((i + 1))
 				scripts/checks/$c.sh "$T" "$sha"
 				r=$?
 				if [ $r -ne 0 ]; then
-					echo "^ patch $i: $(git -C "$T" log -1 --format=%s "$sha")"
+					echo "^ patch $i (net fixes first): $(git -C "$T" log -1 --format=%s "$sha")"
 					[ $r -eq 2 ] && [ $rc -eq 0 ] && rc=2
 					[ $r -ne 2 ] && rc=1
 				fi
@@ -112,7 +124,7 @@ run tree-selftest scripts/tree-selftest.sh
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then
-	run coccicheck scripts/cocci.sh "$T" series-base napi-list
+	run coccicheck scripts/cocci.sh "$T" net-base napi-list
 fi
 run cocci-selftest scripts/cocci-selftest.sh "$T"
 
@@ -182,7 +194,7 @@ git -C "$T" checkout -q napi-list
 if ((npatch)) && [ $vm_ok -eq 0 ]; then
 	per_patch_build() {
 		local i=0 rc=0
-		for sha in $commits; do
+		for sha in $net_commits $commits; do
 			i=$((i + 1))
 			echo "patch $i: $(git -C "$T" log -1 --format=%s "$sha")"
 			scripts/patch-build.sh "$T" "$sha" "$W/vm" "$W/cross" | sed 's/^/  /'

@@ -4,7 +4,11 @@
 
 Usage: export.py TREE OUT [SUBJECT_PREFIX [HEAD]]
 
-series-base..HEAD of TREE become OUT/vN-NNNN-*.patch plus the cover letter.
+FROM..HEAD of TREE become OUT/vN-NNNN-*.patch plus the cover letter; FROM
+is $EXPORT_FROM, by default series-base. The base the patches are posted
+against is net-base (the tree's base, before the fixes of series/net/):
+commits between it and FROM, the net fixes for series/, are listed in the
+cover letter as prerequisite patches (git format-patch --base).
 The cover letter's subject and blurb are carried over from the existing
 OUT/vN-0000-cover-letter.patch (git regenerates shortlog, diffstat and
 base-commit). OUT/BASE records the base the series was exported against.
@@ -68,13 +72,26 @@ def version(out):
     return max(found, default=1)
 
 
+def posted_base(tree):
+    """net-base, or series-base in a tree made before there was one."""
+    for ref in ("net-base", "series-base"):
+        found = subprocess.run(["git", "-C", tree, "rev-parse", "-q",
+                                "--verify", f"{ref}^{{commit}}"],
+                               capture_output=True, text=True, check=False)
+        if found.returncode == 0:
+            return ref
+    raise SystemExit(f"export: {tree} has neither net-base nor series-base")
+
+
 def main():
-    """Export series-base..HEAD of TREE to OUT."""
+    """Export FROM..HEAD of TREE to OUT."""
     tree, out = sys.argv[1], sys.argv[2]
     prefix = sys.argv[3] if len(sys.argv) > 3 else "PATCH net-next"
     head = sys.argv[4] if len(sys.argv) > 4 else "HEAD"
+    start = os.environ.get("EXPORT_FROM", "series-base")
+    based = posted_base(tree)
     os.makedirs(out, exist_ok=True)
-    count = int(git(tree, "rev-list", "--count", f"series-base..{head}"))
+    count = int(git(tree, "rev-list", "--count", f"{start}..{head}"))
     tmp = tempfile.mkdtemp()
     try:
         if count:
@@ -86,10 +103,17 @@ def main():
                        GIT_COMMITTER_NAME=os.environ["PROJECT_NAME"],
                        GIT_COMMITTER_EMAIL=os.environ["PROJECT_EMAIL"])
             # a fixed abbreviation: git's default grows with the object count
-            git(tree, "format-patch", f"-v{vers}", "--cover-letter", "--abbrev=12",
-                "--base=series-base", f"--subject-prefix={prefix}",
+            # a first posting has no "v1" in its subjects, as netdev
+            # posts them; its files are still named v1-NNNN-*
+            reroll = [f"-v{vers}"] if vers > 1 else []
+            git(tree, "format-patch", *reroll, "--cover-letter", "--abbrev=12",
+                f"--base={based}", f"--subject-prefix={prefix}",
                 "--no-signature",
-                "-o", tmp, f"series-base..{head}", env=env)
+                "-o", tmp, f"{start}..{head}", env=env)
+            if not reroll:
+                for name in os.listdir(tmp):
+                    os.rename(os.path.join(tmp, name),
+                              os.path.join(tmp, f"v1-{name}"))
             subject, blurb = old_cover(out)
             cover = glob.glob(os.path.join(tmp, "*-0000-cover-letter.patch"))[0]
             with open(cover, encoding="utf-8") as src:
@@ -99,7 +123,7 @@ def main():
                 text = text.replace("*** BLURB HERE ***\n", blurb, 1)
             with open(cover, "w", encoding="utf-8") as dst:
                 dst.write(text)
-        base = git(tree, "rev-parse", "series-base").strip()
+        base = git(tree, "rev-parse", based).strip()
         with open(os.path.join(tmp, "BASE"), "w", encoding="utf-8") as dst:
             src = os.environ.get("BASE_DESC", "")
             if src:

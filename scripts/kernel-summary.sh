@@ -24,6 +24,37 @@ if [ "${1:-}" = --selftest ]; then
 		[ "$rc" = "${c#*:}" ] && echo "ok: ${c%:*} summary (exit $rc)" ||
 			{ echo "FAIL: ${c%:*} summary: exit $rc"; cat "$tmp/out"; bad=1; }
 	done
+	# the hash: a patch that touches only a converted driver (no VM kernel
+	# builds it) leaves it as it is; one that touches net/ does not
+	mkdir "$tmp/s"
+	cp -a "$dir/." "$tmp/s/"
+	one=$(ls "$dir"/v*-0001-*.patch 2>/dev/null | head -n 1)
+	if [ -z "$one" ]; then
+		echo "FAIL: no patch in $dir to build the hash cases from"; exit 1
+	fi
+	v=$(basename "$one" | cut -d- -f1)
+	for c in drivers/net/ethernet/freescale/ucc_geth.c:same net/core/dev.c:changed; do
+		f=${c%:*}
+		rm -f "$tmp/s"/"$v"-0099-*.patch
+		printf 'From 0 Mon Sep 17 00:00:00 2001
+Subject: [PATCH] x
+
+---
+--- a/%s
++++ b/%s
+@@ -1 +1 @@
+-a
++b
+' \
+			"$f" "$f" > "$tmp/s/$v-0099-x.patch"
+		got=$("$here/series-hash.sh" "$tmp/s")
+		if { [ "${c#*:}" = same ] && [ "series: $got" = "$good" ]; } ||
+		   { [ "${c#*:}" = changed ] && [ "series: $got" != "$good" ]; }; then
+			echo "ok: a patch to $f: hash ${c#*:}"
+		else
+			echo "FAIL: a patch to $f: hash $got, was ${good#series: }"; bad=1
+		fi
+	done
 	exit $bad
 fi
 dir=${1:?series dir} f=${2:?summary}

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The round trip: DIR (default series/) is exactly what `make export` writes
-# from TREE, the tree that git am makes of series/.
+# from TREE, the tree that git am makes of series/; and so is series/net/
+# (the net fixes, net-base..series-base of TREE) when DIR is the default.
 #
 # Usage: roundtrip.sh TREE [DIR]      exit 0 the same, 1 they differ (the
 #                                     diff is printed), 3 the export failed
@@ -16,18 +17,22 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/identity"
 export PROJECT_NAME PROJECT_EMAIL
 
+# roundtrip TREE DIR [PREFIX FROM HEAD]
 roundtrip() {
-	local tree=$1 dir=$2 tmp rc
+	local tree=$1 dir=$2 prefix=${3:-$SUBJECT_PREFIX} from=${4:-series-base} \
+		head=${5:-HEAD} tmp rc
 	tmp=$(mktemp -d)
 	mkdir -p "$dir"
-	cp -a "$dir/." "$tmp/"
+	# the net fixes are a directory of their own, not part of series/
+	cp -a "$dir/." "$tmp/" && rm -rf "$tmp/net"
 	if ! BASE_DESC="$(sed -n 's/^linux-source: //p' "$dir/BASE" 2>/dev/null)" \
-		"${EXPORT:-$top/scripts/export.py}" "$tree" "$tmp" "$SUBJECT_PREFIX"; then
+		EXPORT_FROM=$from "${EXPORT:-$top/scripts/export.py}" "$tree" "$tmp" \
+		"$prefix" "$head"; then
 		echo "roundtrip: the export failed: nothing was compared"
 		rm -rf "$tmp"
 		return 3
 	fi
-	diff -ru "$dir" "$tmp" && echo "$dir/ is exactly what make export writes"
+	diff -ru --exclude=net "$dir" "$tmp" && echo "$dir/ is exactly what make export writes"
 	rc=$?
 	rm -rf "$tmp"
 	return $rc
@@ -62,6 +67,15 @@ selftest() {
 
 if [ "${1:-}" = --selftest ]; then
 	selftest "${2:?usage: roundtrip.sh --selftest TREE}"
+elif [ -n "${2:-}" ]; then
+	roundtrip "$1" "$2"
 else
-	roundtrip "${1:?usage: roundtrip.sh TREE [DIR]}" "${2:-$top/series}"
+	tree=${1:?usage: roundtrip.sh TREE [DIR]}
+	rc=0
+	if [ -d "$top/series/net" ] ||
+	   [ "$(git -C "$tree" rev-list --count net-base..series-base)" != 0 ]; then
+		roundtrip "$tree" "$top/series/net" "$NET_SUBJECT_PREFIX" net-base series-base || rc=$?
+	fi
+	roundtrip "$tree" "$top/series" || rc=$?
+	exit $rc
 fi

@@ -61,4 +61,18 @@ else
 		{ echo "FAIL: To/Cc lack netdev's maintainers or list (get_maintainer.pl)"; fail=1; }
 	[ $fail -eq 0 ] && echo "ok: $n patch(es) signed off and authored by the sender; cover kept; To/Cc printed"
 fi
+# a Fixes: tag that names no commit of the tree: refused, and nothing signed
+fixes=$(git -C "$tree" log -1 --format=%B send-selftest |
+	git -C "$tree" interpret-trailers \
+		--trailer 'Fixes: 000000000000 ("a commit nobody has")' |
+	git -C "$tree" commit-tree "send-selftest^{tree}" -p send-selftest~)
+git -C "$tree" update-ref refs/heads/send-selftest "$fixes"
+if GIT_CONFIG_GLOBAL=$tmp/gitconfig "$here/send.sh" "$tree" "$tmp/out2" send-selftest \
+	> "$tmp/log2" 2>&1; then
+	echo "FAIL: send went on with a Fixes: id the tree does not have"; fail=1
+elif ! grep -q "Fixes: tag(s) not verified" "$tmp/log2"; then
+	echo "FAIL: send failed on a bad Fixes: id, but not by refusing it:"; cat "$tmp/log2"; fail=1
+else
+	echo "ok: refuses a Fixes: id that is not a commit of the tree"
+fi
 exit $fail

@@ -10,8 +10,14 @@
 # commits go to branch napi-list-send (the work tree is not touched), the
 # patches to OUT, and the send is dry-run with To/Cc from
 # scripts/get_maintainer.pl; the real send command is printed, not run.
+# Every Fixes: tag must name a commit of FIXES_TREE (default TREE) with that
+# subject: a tree without the upstream history (Debian's source) cannot
+# vouch for them, and the send is refused until one that can is named.
 #
-# Usage: send.sh TREE [OUT [REV]]   (REV: the series head, default napi-list)
+# Usage: send.sh TREE [OUT [REV [BASE]]]
+#   REV: the series head (default napi-list), BASE: where it starts (default
+#   series-base). The net fixes: send.sh TREE OUT series-base net-base, with
+#   SERIES_DIR=series/net and SEND_PREFIX="PATCH net" (make send-net).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -20,6 +26,8 @@ top=$(cd "$here/.." && pwd)
 tree=$(cd "${1:?tree}" && pwd)
 out=${2:-$top/build/send}
 rev=${3:-napi-list}
+from=${4:-series-base}
+prefix=${SEND_PREFIX:-$SUBJECT_PREFIX}
 
 name=$(git -C "$tree" config user.name || true)
 email=$(git -C "$tree" config user.email || true)
@@ -34,15 +42,36 @@ for code written with the tools named in its Assisted-by tag.
 EOM
 	exit 1
 fi
-commits=$(git -C "$tree" rev-list --reverse "series-base..$rev")
+commits=$(git -C "$tree" rev-list --reverse "$from..$rev")
 [ -n "$commits" ] || { echo "send: no patches on $rev" >&2; exit 1; }
+
+hist=${FIXES_TREE:-$tree}
+nbad=0
+for c in $commits; do
+	while read -r sha subj; do
+		real=$(git -C "$hist" log -1 --format=%s "$sha" -- 2>/dev/null || true)
+		if [ -z "$real" ]; then
+			echo "send: $(git -C "$tree" log -1 --format=%s "$c"): Fixes: $sha is not a commit of $hist" >&2
+			nbad=$((nbad + 1))
+		elif [ "$real" != "$subj" ]; then
+			echo "send: Fixes: $sha is \"$real\" in $hist, the tag says \"$subj\"" >&2
+			nbad=$((nbad + 1))
+		fi
+	done < <(git -C "$tree" log -1 --format=%B "$c" |
+		sed -n 's/^Fixes: \([0-9a-f]\{12,\}\) ("\(.*\)")$/\1 \2/p')
+done
+if [ "$nbad" -gt 0 ]; then
+	echo "send: refusing: $nbad Fixes: tag(s) not verified. Fix the id(s) (git rebase -i," \
+	     "make export), or name a kernel tree with its history: FIXES_TREE=/path/to/linux" >&2
+	exit 1
+fi
 
 echo "send: $(echo "$commits" | wc -l) patch(es). For every one of them:"
 echo "  author:  $PROJECT_NAME <$PROJECT_EMAIL>  ->  $name <$email>"
 echo "  adds:    Signed-off-by: $name <$email>"
 export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
 export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
-parent=$(git -C "$tree" rev-parse series-base)
+parent=$(git -C "$tree" rev-parse "$from")
 for c in $commits; do
 	parent=$(git -C "$tree" log -1 --format=%B "$c" |
 		git -C "$tree" interpret-trailers --if-exists doNothing \
@@ -50,14 +79,16 @@ for c in $commits; do
 		GIT_AUTHOR_DATE=$(git -C "$tree" log -1 --format=%aI "$c") \
 		git -C "$tree" commit-tree "$c^{tree}" -p "$parent")
 done
-git -C "$tree" update-ref refs/heads/napi-list-send "$parent"
+branch=napi-list-send
+[ "$from" = series-base ] || branch=napi-list-send-net
+git -C "$tree" update-ref "refs/heads/$branch" "$parent"
 
 rm -rf "$out"
 mkdir -p "$out"
 # export.py carries the cover letter's subject and blurb over from series/
 cp "${SERIES_DIR:-$top/series}"/v*.patch "$out"/ 2>/dev/null || true
-PROJECT_NAME=$name PROJECT_EMAIL=$email "$here/export.py" "$tree" "$out" \
-	"$SUBJECT_PREFIX" napi-list-send
+PROJECT_NAME=$name PROJECT_EMAIL=$email EXPORT_FROM=$from "$here/export.py" "$tree" \
+	"$out" "$prefix" "$branch"
 rm -f "$out/BASE"
 for p in "$out"/*.patch; do
 	case "$p" in *-0000-cover-letter.patch) continue ;; esac
@@ -86,6 +117,6 @@ cat <<EOM
 send: dry run done; the signed patches are in $out. To send for real:
   git send-email --to='$to' --cc='$cc' $out/*.patch
 or with b4 (patatt-signed, as netdev's CI checks), from the signed branch:
-  cd $tree && git checkout napi-list-send && b4 prep -e series-base &&
+  cd $tree && git checkout $branch && b4 prep -e $from &&
   b4 send --reflect    # a copy to yourself first; then: b4 send
 EOM

@@ -10,7 +10,10 @@
 #     the branch as it was, and the next run works;
 #   - a rebuild of the same series gives the same commit;
 #   - a commit on a detached HEAD is not left behind;
-#   - a DEST made with clone --shared (older harness) gets its own objects.
+#   - a DEST made with clone --shared (older harness) gets its own objects;
+#   - series/net/ (the fixes for net) is applied first: net-base is the
+#     base, series-base the fixes, napi-list the series on them; a fix the
+#     base has already is left out.
 #
 # Usage: tree-selftest.sh
 set -uo pipefail
@@ -132,4 +135,30 @@ git clone -q --shared --no-checkout "$ksrc" "$dest"
 tree "$tmp/series"
 whole "a clone --shared DEST got its own objects: whole without KSRC" \
 	"a clone --shared DEST still needs KSRC"
+
+# series/net/: a fix for net under the series, in another file
+git -C "$tmp/work" checkout -q -b fix HEAD~
+echo "fixed" > "$tmp/work/NET"
+git -C "$tmp/work" add NET && git -C "$tmp/work" commit -q -m "NET: the fix"
+mkdir -p "$tmp/layered/net"
+git -C "$tmp/work" format-patch -q -o "$tmp/layered/net" HEAD~
+cp "$tmp/series"/0001-*.patch "$tmp/layered/"
+# counts NET SERIES: the commits of net-base..series-base, series-base..napi-list
+counts() {
+	echo "$(git -C "$dest" rev-list --count net-base..series-base)" \
+	     "$(git -C "$dest" rev-list --count series-base..napi-list)"
+}
+if tree "$tmp/layered" && [ "$(counts)" = "1 1" ] &&
+   [ "$(git -C "$dest" rev-parse net-base)" = "$(git -C "$ksrc" rev-parse HEAD)" ] &&
+   grep -qx fixed "$dest/NET" && grep -qx 'line two' "$dest/README"; then
+	ok "series/net/ first: net-base is KSRC, one fix, the series on it"
+else
+	bad "series/net/ and series/: $(counts) commit(s), want 1 1"
+fi
+git -C "$ksrc" am -q "$tmp/layered/net"/0001-*.patch
+if tree "$tmp/layered" && [ "$(counts)" = "0 1" ] && grep -q 'has it already' "$tmp/err"; then
+	ok "a fix KSRC has already is left out: $(grep -m1 'has it already' "$tmp/err" | sed 's/^tree: //')"
+else
+	bad "a fix KSRC has already: $(counts) commit(s), want 0 1"
+fi
 exit $fail

@@ -1,6 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# make tree: DEST = base commit + one commit per patch of series/ (git am).
+# make tree: DEST = base commit + one commit per patch of series/net/ (the
+# fixes for net, tag net-base..series-base) + one per patch of series/
+# (series-base..napi-list), by git am.
 # Base: $KSRC (a clean git tree of the user's, e.g. net-next) or the Debian
 # linux-source package (base-tree.sh).
 #
@@ -93,6 +95,34 @@ done
 # series/ applied on the base, on a detached HEAD: the branch stays as it is
 # until the result is known
 git checkout -q --detach "$base"
+
+# series/net/ first: series/ applies on the fixes (its cover letter lists
+# them as prerequisite patches). A fix the base has already (a net-next
+# checkout once net was merged into it) is left out.
+pristine=$base
+fixes=()
+for p in "$series"/net/*.patch; do
+	case "$p" in *-0000-cover-letter.patch) continue ;; esac
+	if ! git apply --check "$p" 2>/dev/null &&
+	   git apply --reverse --check "$p" 2>/dev/null; then
+		echo "tree: $(basename "$p"): the base has it already, left out" >&2
+		continue
+	fi
+	fixes+=("$p")
+done
+if ((${#fixes[@]})); then
+	if ! out=$(GIT_COMMITTER_NAME="$PROJECT_NAME" GIT_COMMITTER_EMAIL="$PROJECT_EMAIL" \
+		   git am -q --committer-date-is-author-date "${fixes[@]}" 2>&1); then
+		echo "$out" | grep -v -e '^When you have resolved' -e '^If you prefer to skip' \
+			-e '^To restore the original' -e '^hint:' >&2
+		git am --abort
+		[ -n "$old" ] && git checkout -q "$branch"
+		echo "tree: series/net/ does not apply on the base $(git rev-parse --short "$base");" \
+		     "the am is aborted and $dest is as it was." >&2
+		exit 1
+	fi
+	base=$(git rev-parse HEAD)
+fi
 # Committer = author, committer date = author date: the same series on the
 # same base gives the same commit ids everywhere.
 if ((${#patches[@]})) &&
@@ -124,9 +154,11 @@ EOM
 	exit 1
 fi
 
+git tag -f net-base "$pristine" >/dev/null
 git tag -f series-base "$base" >/dev/null
 git checkout -q -B "$branch" "$head"
 git update-ref "$mark" "$head"
 [ -n "$old" ] && [ "$old" != "$head" ] &&
 	echo "tree: previous $branch of $dest was $old (see git reflog)" >&2
-echo "tree: $dest at $(git log -1 --format='%h %s'), $(git rev-list --count series-base..HEAD) patch(es) on base $(git rev-parse --short=12 series-base)" >&2
+echo "tree: $dest at $(git log -1 --format='%h %s'), $(git rev-list --count series-base..HEAD) patch(es)" \
+     "on $(git rev-list --count net-base..series-base) net fix(es) on base $(git rev-parse --short=12 net-base)" >&2

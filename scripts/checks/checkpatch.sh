@@ -14,6 +14,12 @@ patch_args "$@"
 IGNORED=COMMIT_LOG_LONG_LINE,MACRO_ARG_REUSE,ALLOC_SIZEOF_STRUCT,\
 NO_AUTHOR_SIGN_OFF,GIT_COMMIT_ID,CAMELCASE,FILE_PATH_CHANGES,\
 BAD_REPORTED_BY_LINK,MISSING_SIGN_OFF
+# A tree without the upstream history (the Debian source: one commit under
+# the series) cannot resolve the ids of Fixes: tags; a net-next checkout
+# (KSRC=) can, and there checkpatch checks them.
+if [ "$(git -C "$TREE" rev-list --count "$COMMIT")" -lt 1000 ]; then
+	IGNORED=$IGNORED,UNKNOWN_COMMIT_ID
+fi
 
 # checkpatch looks for /usr/share/codespell/dictionary.txt, else asks
 # `python3 -c "import codespell_lib"`; a python3 without codespell (pyenv,

@@ -9,7 +9,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lib.sh"
 series_args "$@"
 tree=$(series_tree) || exit $EX_USAGE
-rc=0
+rc=0 placeholder=
 
 for p in "${PATCHES[@]}"; do
 	is_cover "$p" && continue
@@ -28,5 +28,10 @@ for p in "${PATCHES[@]}"; do
 		echo "$name: no 'Fixes: <sha> (\"subject\")' line (net)"
 		rc=1
 	fi
+	# an id of zeros stands for one that could not be looked up: allowed
+	# here, said on the last line, and refused by make send / send-net
+	grep -qE '^Fixes: 0{12,} ' <<<"$msg" && placeholder="$placeholder $name"
 done
+[ $rc -eq 0 ] && [ -n "$placeholder" ] &&
+	echo "note: placeholder Fixes: id (send refuses it until replaced):$placeholder"
 exit $rc
