@@ -16,6 +16,9 @@ SHELL  := /bin/bash
 # the tools (deps.sh) and ccache: scripts/env.sh; a failed deps.sh stops here
 ENV     = set -eo pipefail; . scripts/env.sh; harness_env $(CACHE) $(BUILD)/deps.log;
 KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
+# the tree, unless it is there already (`make tree` rebuilds it); defined
+# before the rules that use it, as make expands prerequisites as it reads
+NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
 .PHONY: all help deps env tree export check check-rt check-debug send send-net vm-kernel demo vm-test mutants audit bench clean
 
@@ -87,8 +90,6 @@ send-net:
 	@. scripts/identity; SERIES_DIR=$(CURDIR)/series/net SEND_PREFIX="$$NET_SUBJECT_PREFIX" \
 	 scripts/send.sh $(TREE) $(BUILD)/send-net series-base net-base
 
-# the tree, unless it is there already (`make tree` rebuilds it)
-NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
 vm-kernel: $(NEED_TREE)
 	@$(ENV) . tools/testing/selftests/targets.sh; \
