@@ -48,6 +48,15 @@ Subject: [PATCH] x
 ' \
 			"$f" "$f" > "$tmp/s/$v-0099-x.patch"
 		got=$("$here/series-hash.sh" "$tmp/s")
+		# renumbered ([PATCH ... m/n]) by the added patch: the same hash
+		sed -i '0,/^Subject: \[/s/^Subject: \[[^]]*\]/Subject: [PATCH net-next v9 7\/77]/' \
+			"$tmp/s"/"$v"-0001-*.patch
+		if [ "$("$here/series-hash.sh" "$tmp/s")" = "$got" ]; then
+			echo "ok: renumbered [PATCH m/n] subjects: the same hash"
+		else
+			echo "FAIL: renumbering the subjects changed the hash"; bad=1
+		fi
+		cp "$dir"/"$v"-0001-*.patch "$tmp/s"/
 		if { [ "${c#*:}" = same ] && [ "series: $got" = "$good" ]; } ||
 		   { [ "${c#*:}" = changed ] && [ "series: $got" != "$good" ]; }; then
 			echo "ok: a patch to $f: hash ${c#*:}"

@@ -35,6 +35,8 @@ for f in "${1:?dir}"/net/v*-[0-9][0-9][0-9][0-9]-*.patch \
 	 "$1"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
 	case $f in *-0000-cover-letter.patch) continue ;; esac
 	driver_only "$f" && continue
-	# not the commit ids ("From <sha>"): the same patches, exported again
-	sed '1{/^From [0-9a-f]\{40\} /d}' "$f"
+	# not the commit ids ("From <sha>"): the same patches, exported again;
+	# nor the "[PATCH ... m/n]" prefix, which a patch added elsewhere in
+	# the series renumbers
+	sed -e '1{/^From [0-9a-f]\{40\} /d}' -e 's/^Subject: \[[^]]*\] /Subject: /' "$f"
 done | sha256sum | cut -c1-16
