@@ -110,33 +110,28 @@ for p in "$series"/net/*.patch; do
 	fi
 	fixes+=("$p")
 done
-if ((${#fixes[@]})); then
+# am WHAT PATCH...: git am them on HEAD, or abort, say so and exit 1.
+# Committer = author, committer date = author date: the same series on the
+# same base gives the same commit ids everywhere.
+am() {
+	local what=$1 out; shift
+	(($#)) || return 0
 	if ! out=$(GIT_COMMITTER_NAME="$PROJECT_NAME" GIT_COMMITTER_EMAIL="$PROJECT_EMAIL" \
-		   git am -q --committer-date-is-author-date "${fixes[@]}" 2>&1); then
+		   git am -q --committer-date-is-author-date "$@" 2>&1); then
+		# what failed, without am's advice on how to go on: it is aborted
 		echo "$out" | grep -v -e '^When you have resolved' -e '^If you prefer to skip' \
 			-e '^To restore the original' -e '^hint:' >&2
 		git am --abort
 		[ -n "$old" ] && git checkout -q "$branch"
-		echo "tree: series/net/ does not apply on the base $(git rev-parse --short "$base");" \
-		     "the am is aborted and $dest is as it was." >&2
+		echo "tree: $what does not apply on the base $(git rev-parse --short "$base") (the" \
+		     "failing patch is above); the am is aborted and $dest is as it was." \
+		     "The series needs a rebase." >&2
 		exit 1
 	fi
-	base=$(git rev-parse HEAD)
-fi
-# Committer = author, committer date = author date: the same series on the
-# same base gives the same commit ids everywhere.
-if ((${#patches[@]})) &&
-   ! out=$(GIT_COMMITTER_NAME="$PROJECT_NAME" GIT_COMMITTER_EMAIL="$PROJECT_EMAIL" \
-	   git am -q --committer-date-is-author-date "${patches[@]}" 2>&1); then
-	# what failed, without am's advice on how to go on: it is aborted
-	echo "$out" | grep -v -e '^When you have resolved' -e '^If you prefer to skip' \
-		-e '^To restore the original' -e '^hint:' >&2
-	git am --abort
-	[ -n "$old" ] && git checkout -q "$branch"
-	echo "tree: series/ does not apply on the base $(git rev-parse --short "$base") (the failing" \
-	     "patch is above); the am is aborted and $dest is as it was. The series needs a rebase." >&2
-	exit 1
-fi
+}
+am series/net/ "${fixes[@]}"
+base=$(git rev-parse HEAD)
+am series/ "${patches[@]}"
 head=$(git rev-parse HEAD)
 
 # commits: author, date, message and tree of each commit of BASE..TIP
