@@ -115,22 +115,26 @@ expect 1 "all: a run with a kselftest 'not ok'" "$r" all "$tree" "$vmt" "$tmp/li
 vmt=$(mkrun vmtest-none ok)
 expect 1 "all: a run with no kselftest result" "$r" all "$tree" "$vmt" "$tmp/list"
 
-# kmemleak (make check-debug): a scan after the boot and after each test,
-# each empty; a leak, a scan missing (the VM died) or no scans at all fail
+# kmemleak (make check-debug): a scan after the boot, after each test and
+# at the end, each empty; a leak, a scan missing (the VM died) or no scans
+# at all fail
 km=$(mkrun kml-good ok)
 cp "$good/kselftest.tap" "$km/"; cp "$good/ksft-logs/ping.py" "$km/ksft-logs/"
-mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"; : > "$km/kmemleak/ping.py"
+mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"; : > "$km/kmemleak/ping.py"; : > "$km/kmemleak/end"
 expect 0 "kmemleak: empty scans" "$r" kmemleak "$km" "$tmp/list"
 expect 0 "all: a clean run with kmemleak scans" "$r" all "$tree" "$km" "$tmp/list"
 km=$(mkrun kml-leak ok)
 cp "$good/kselftest.tap" "$km/"
-mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"
+mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"; : > "$km/kmemleak/end"
 printf 'unreferenced object 0xffff888004a1b200 (size 232):\n  comm "softirq"\n' > "$km/kmemleak/ping.py"
 expect 1 "kmemleak: a leak after a test" "$r" kmemleak "$km" "$tmp/list"
 expect 1 "all: a run with a kmemleak report" "$r" all "$tree" "$km" "$tmp/list"
 km=$(mkrun kml-missing ok)
 mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"
 expect 1 "kmemleak: no scan after a test (VM died)" "$r" kmemleak "$km" "$tmp/list"
+km=$(mkrun kml-noend ok)
+mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"; : > "$km/kmemleak/ping.py"
+expect 1 "kmemleak: no last scan after the last test" "$r" kmemleak "$km" "$tmp/list"
 expect 1 "kmemleak: no scans at all" "$r" kmemleak "$good" "$tmp/list"
 
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)

@@ -17,8 +17,9 @@
 #                                    kmemleak, RCU stalls, lockdep
 #   results.sh kmemleak RUN [LIST]   a kernel with kmemleak (make
 #                                    check-debug): guest.sh's scan after
-#                                    the boot (KUnit) and after each test
-#                                    of LIST must exist and be empty
+#                                    the boot (KUnit), after each test of
+#                                    LIST and the last one must exist and
+#                                    be empty
 #   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
 #                                    kselftest of LIST (default
 #                                    vm-tests.txt), the console; one line
@@ -129,7 +130,7 @@ kmemleak)
 	. "$here/targets.sh"
 	[ -d "$run/kmemleak" ] || { echo "no kmemleak scans (no kmemleak in the kernel, or the VM never ran)"; exit 1; }
 	rc=0 n=0
-	for name in boot $(vm_tests "${2:-$VM_TESTS_FILE}" | sed 's/.*://'); do
+	for name in boot $(vm_tests "${2:-$VM_TESTS_FILE}" | sed 's/.*://') end; do
 		f=$run/kmemleak/$name
 		if [ ! -f "$f" ]; then
 			echo "no kmemleak scan after $name (the VM died or hung before it)"; rc=1
@@ -139,7 +140,7 @@ kmemleak)
 		fi
 		n=$((n + 1))
 	done
-	[ $rc -eq 0 ] && echo "kmemleak: $n scans (the boot and each test), no leak"
+	[ $rc -eq 0 ] && echo "kmemleak: $n reports (the boot, each test, the end), no leak"
 	exit $rc
 	;;
 all)
