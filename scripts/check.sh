@@ -239,6 +239,12 @@ if [ $vm_ok -eq 0 ]; then
 		[[ " ${new_tests[*]} " == *" $t "* ]] && m=new
 		run "ksft:${t#*:}" tools/testing/selftests/results.sh $m "$t" "$W/vm-run"
 	done
+	# the same boot: the series' test on unmodified real drivers (the wire)
+	for p in $WIRE_PAIRS; do
+		for t in $WIRE_TESTS; do
+			run "wire:$p:${t#*:}" tools/testing/selftests/results.sh wire "$t" "$W/vm-run" "$p"
+		done
+	done
 	run console-scan tools/testing/selftests/results.sh console "$W/vm-run"
 else
 	for n in vm-boot kunit console-scan; do
@@ -251,7 +257,7 @@ if ((${#new_tests[@]})) && [ "$base_ok" -eq 0 ]; then
 	negative_control() {
 		local t rc=0 list=$W/new-tests.txt
 		printf '%s\n' "${new_tests[@]}" > "$list"
-		if ! VM_TESTS=$list tools/testing/selftests/vm.sh "$T" "$W/vm-base" "$W/vm-base-run"; then
+		if ! VM_TESTS=$list VM_WIRE='' tools/testing/selftests/vm.sh "$T" "$W/vm-base" "$W/vm-base-run"; then
 			echo "the base VM run failed (console: ${W#"$top"/}/vm-base-run/console.log): no verdict"
 			return 1
 		fi

@@ -17,8 +17,11 @@ if [ "${1:-}" = --selftest ]; then
 	printf 'date: x\n%s\nresult: PASS\n' "$good" > "$tmp/good"
 	printf 'date: x\nseries: 0123456789abcdef\nresult: PASS\n' > "$tmp/stale"
 	printf 'date: x\n%s\nFAIL  kunit\nresult: FAIL\n' "$good" > "$tmp/failed"
+	# what check-kernel.sh wrote when a step's fail=1 ran in a subshell
+	printf 'date: x\n%s\nFAIL  kunit\nresult: PASS\n' "$good" > "$tmp/failed-pass"
+	printf 'date: x\n%s\nSKIP  ksft:x: y\nresult: PASS\n' "$good" > "$tmp/skipped-pass"
 	: > "$tmp/empty"
-	for c in good:0 stale:1 failed:1 empty:1 missing:1; do
+	for c in good:0 stale:1 failed:1 failed-pass:1 skipped-pass:1 empty:1 missing:1; do
 		"$0" "$dir" "$tmp/${c%:*}" > "$tmp/out" 2>&1
 		rc=$?
 		[ "$rc" = "${c#*:}" ] && echo "ok: ${c%:*} summary (exit $rc)" ||
@@ -73,5 +76,6 @@ want=$("$here/series-hash.sh" "$dir")
 have=$(sed -n 's/^series: //p' "$f")
 [ "$have" = "$want" ] ||
 	{ echo "$f is of series '$have', $dir/ is $want: run $target"; exit 1; }
-grep -qx 'result: PASS' "$f" || { grep -v '^#' "$f"; echo "$target failed"; exit 1; }
+{ grep -qx 'result: PASS' "$f" && ! grep -qE '^(FAIL|SKIP) ' "$f"; } ||
+	{ grep -v '^#' "$f"; echo "$target failed"; exit 1; }
 echo "$target of this series passed ($(sed -n 's/^date: //p' "$f"))"

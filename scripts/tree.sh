@@ -50,6 +50,9 @@ if [ ! -d "$dest/.git" ]; then
 	fresh=1
 fi
 cd "$dest"
+# no background gc: after the series' git am, git gc --auto repacked the
+# whole kernel history (minutes of a core) while the kernel built
+git config gc.auto 0
 if [ -s .git/objects/info/alternates ]; then
 	echo "tree: $dest borrows objects from $(tr '\n' ' ' < .git/objects/info/alternates)(an older" \
 	     "harness's clone --shared): copying them, once" >&2

@@ -3,10 +3,17 @@
 # Runs inside the VM (virtme-ng): the kselftests listed in TESTS (one
 # COLLECTION:TEST a line, as vm.sh wrote them from vm-tests.txt), then saves
 # the kernel log. Results go to OUT (a directory the host shares read-write).
+# Then, if WIRE names kselftests (vm.sh VM_WIRE), the wire: two emulated
+# NICs that QEMU joins on one hub, an Intel 82559ER (e100) and an AMD PCnet
+# (pcnet32), both drivers calling netif_receive_skb() from their NAPI poll,
+# unmodified. Each WIRE test runs twice in its real-NIC mode (NETIF=, the
+# drivers/net library's netns remote), as on a board: on the e100 with the
+# pcnet32 NIC in a netns as the remote, then the other way round. Results
+# in OUT/wire-LOCAL-REMOTE/, laid out as OUT's own.
 #
-# Usage: guest.sh OUT KSFT_INSTALL_DIR TESTS TIMEOUT
+# Usage: guest.sh OUT KSFT_INSTALL_DIR TESTS TIMEOUT [WIRE (comma-separated)]
 set -u
-out=$1 ksft=$2 list=$3 tmo=$4
+out=$1 ksft=$2 list=$3 tmo=$4 wire=${5:-}
 # the host's PATH (tools newer than the distribution's come first there)
 # shellcheck disable=SC1091
 . "$out/env"
@@ -59,5 +66,65 @@ else
 		leaks "${t#*:}" 1
 	done 3< "$list"
 	leaks end 1
+fi
+
+# nic DRIVER: the interface whose device DRIVER drives
+nic() {
+	local d
+	for d in /sys/class/net/*; do
+		[ "$(basename "$(readlink -f "$d/device/driver")")" = "$1" ] &&
+			basename "$d"
+	done 2>/dev/null | head -n 1
+}
+# carrier DEV [NETNS]: wait (30 s) for DEV's carrier (LOWER_UP; pcnet32's
+# PCnet-PCI II has no MII, so its operstate stays UNKNOWN); e100's watchdog
+# reports the link after 2 s
+carrier() {
+	local _
+	for _ in $(seq 30); do
+		ip ${2:+-n "$2"} -j link show dev "$1" | grep -q '"LOWER_UP"' && return 0
+		sleep 1
+	done
+	return 1
+}
+# wire_run LOCAL REMOTE: the WIRE tests on LOCAL's NIC, REMOTE's in a netns
+wire_run() {
+	local w=$out/wire-$1-$2 l r t
+	mkdir -p "$w/ksft-logs"
+	: > "$w/kselftest.tap"
+	l=$(nic "$1") r=$(nic "$2")
+	echo "wire: $1 ${l:-(none)} local, $2 ${r:-(none)} in netns wire" > "$w/wire.txt"
+	[ -n "$l" ] && [ -n "$r" ] || { ip link show >> "$w/wire.txt"; return; }
+	ip netns add wire
+	ip netns exec wire ip link set lo up
+	ip link set "$r" netns wire
+	ip addr add 192.0.2.1/24 dev "$l"
+	ip link set "$l" up
+	ip -n wire addr add 192.0.2.2/24 dev "$r"
+	ip -n wire link set "$r" up
+	if ! { carrier "$l" && carrier "$r" wire; }; then
+		{ echo "wire: no carrier"; ip link show dev "$l"; ip -n wire link show dev "$r"; } \
+			>> "$w/wire.txt"
+	fi
+	for t in ${wire//,/ }; do
+		NETIF=$l LOCAL_V4=192.0.2.1 REMOTE_V4=192.0.2.2 REMOTE_TYPE=netns REMOTE_ARGS=wire \
+			./run_kselftest.sh --override-timeout "$tmo" -p "$w/ksft-logs" -t "$t" \
+			>> "$w/kselftest.tap" 2>&1
+		echo "run_kselftest.sh -t $t exit $?" >> "$w/wire.txt"
+	done
+	ip -n wire link set "$r" netns 1
+	ip netns del wire
+	ip addr flush dev "$l"
+	ip link set "$l" down
+	ip link set "$r" down
+}
+if [ -n "$wire" ]; then
+	# the NICs renamed (udev) before their names are taken
+	udevadm settle -t 60 2>/dev/null
+	# shellcheck source=tools/testing/selftests/targets.sh
+	. "$(dirname "$0")/targets.sh"
+	for p in $WIRE_PAIRS; do
+		wire_run "${p%-*}" "${p#*-}"
+	done
 fi
 dmesg > "$out/dmesg.txt"

@@ -137,6 +137,43 @@ mkdir -p "$km/kmemleak"; : > "$km/kmemleak/boot"; : > "$km/kmemleak/ping.py"
 expect 1 "kmemleak: no last scan after the last test" "$r" kmemleak "$km" "$tmp/list"
 expect 1 "kmemleak: no scans at all" "$r" kmemleak "$good" "$tmp/list"
 
+# the wire (real drivers): the test passes, each case passes or skips for
+# the driver's API, and the log shows datagrams and a multi-packet poll
+wt=drivers/net:napi_rx_list.py
+# mkwire NAME [WIRE.TXT LINE] [TAP LINE] [LOG LINES]: a run with wire-NAME/
+mkwire() {
+	local d=$tmp/$1 w=$tmp/$1/wire-e100-pcnet32
+	mkdir -p "$w/ksft-logs"
+	echo "${2:-wire: e100 enp0s10 local, pcnet32 enp0s11 in netns wire}" > "$w/wire.txt"
+	printf 'TAP version 13\n1..1\n%s\n' "${3:-ok 1 selftests: drivers/net: napi_rx_list.py}" \
+		> "$w/kselftest.tap"
+	printf '%s\n' "${4:-# # list/legacy: 2000 received, 0 counted drops}" \
+		"# ok 1 napi_rx_list.test_udp_in_order.list_legacy" \
+		"# ok 2 napi_rx_list.test_udp_in_order.list_gro # SKIP the driver uses the legacy API, not gro" \
+		"${5:-# # 26 polls, 25 of them with several packets}" \
+		"${6:-# ok 3 napi_rx_list.test_list_batches}" > "$w/ksft-logs/napi_rx_list.py"
+	echo "$d"
+}
+expect 0 "wire: a clean run, a SKIP for the driver's API" "$r" wire "$wt" "$(mkwire w-good)" e100-pcnet32
+expect 1 "wire: no wire run (VM died before it)" "$r" wire "$wt" "$good" e100-pcnet32
+expect 1 "wire: a NIC missing" "$r" wire "$wt" \
+	"$(mkwire w-nonic 'wire: e100 (none) local, pcnet32 enp0s11 in netns wire')" e100-pcnet32
+expect 1 "wire: no carrier" "$r" wire "$wt" "$(mkwire w-nocarrier $'wire: x\nwire: no carrier')" e100-pcnet32
+expect 1 "wire: no result line (hang)" "$r" wire "$wt" "$(mkwire w-hang '' 'TAP version 13')" e100-pcnet32
+expect 1 "wire: the test failed" "$r" wire "$wt" \
+	"$(mkwire w-fail '' 'not ok 1 selftests: drivers/net: napi_rx_list.py # exit=1')" e100-pcnet32
+expect 1 "wire: the test skipped as a whole" "$r" wire "$wt" \
+	"$(mkwire w-skipall '' 'ok 1 selftests: drivers/net: napi_rx_list.py # SKIP')" e100-pcnet32
+expect 1 "wire: a case skipped for another reason" "$r" wire "$wt" \
+	"$(mkwire w-skip '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP no poll delivered more than one packet')" \
+	e100-pcnet32
+expect 1 "wire: a case failed" "$r" wire "$wt" \
+	"$(mkwire w-casefail '' '' '' '' '# not ok 3 napi_rx_list.test_list_batches')" e100-pcnet32
+expect 1 "wire: no datagram received" "$r" wire "$wt" \
+	"$(mkwire w-notraffic '' '' '# # list/legacy: 0 received, 0 counted drops')" e100-pcnet32
+expect 1 "wire: no multi-packet poll" "$r" wire "$wt" \
+	"$(mkwire w-nomulti '' '' '' '# # 26 polls, 0 of them with several packets')" e100-pcnet32
+
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
 expect 64 "no mode at all" "$r"

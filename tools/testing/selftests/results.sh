@@ -20,6 +20,13 @@
 #                                    the boot (KUnit), after each test of
 #                                    LIST and the last one must exist and
 #                                    be empty
+#   results.sh wire C:TEST RUN PAIR  guest.sh's wire run PAIR (e100-pcnet32:
+#                                    the first NIC local, the other its
+#                                    netns remote): the test passes, each
+#                                    of its cases passes or skips for a
+#                                    reason of wire_skips below, and the
+#                                    log shows traffic and a poll that
+#                                    delivered several packets
 #   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
 #                                    kselftest of LIST (default
 #                                    vm-tests.txt), the console; one line
@@ -31,6 +38,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 usage() {
 	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
 	     "base C:TEST LACKS RUN | console RUN | kmemleak RUN [LIST] |" \
+	     "wire C:TEST RUN PAIR |" \
 	     "all TREE RUN [LIST]" >&2
 	exit 64
 }
@@ -112,6 +120,36 @@ base)
 	*) echo "$t PASSES on the base kernel: it does not test the series ($res)"; exit 1 ;;
 	esac
 	;;
+wire)
+	nargs 3 "$@"
+	t=$1 pair=$3 w=$2/wire-$3
+	# the cases that may skip on an unmodified driver of the wire: those
+	# that need the other driver API (netdevsim's rx_legacy switch)
+	wire_skips='the driver uses the (legacy|gro) API, not (legacy|gro)'
+	[ -f "$w/wire.txt" ] || { echo "no wire run $pair (the VM died before it, or VM_WIRE was empty)"; exit 1; }
+	cat "$w/wire.txt"
+	grep -qE '\(none\)|no carrier' "$w/wire.txt" && { echo "the wire $pair did not come up"; exit 1; }
+	result "$t" "$w"
+	case "$res" in
+	"") echo "$body" | tail -n 20; echo "no result line for $t on the wire $pair (timeout, crash or hang?)"; exit 1 ;;
+	"not ok"*) echo "$body"; echo "$res"; exit 1 ;;
+	*"# SKIP"*) echo "$body"; echo "$t skipped as a whole on the wire $pair"; exit 1 ;;
+	esac
+	cases=$(echo "$body" | grep -E '^# (not )?ok [0-9]+ ')
+	bad=$(echo "$cases" | grep -E '^# not ok|# SKIP' | grep -vE "# SKIP ($wire_skips)")
+	[ -n "$cases" ] || { echo "$body"; echo "no case results in the log"; exit 1; }
+	if [ -n "$bad" ]; then
+		echo "$body"; echo "cases that failed, or skipped for another reason than the driver's API:"
+		echo "$bad"; exit 1
+	fi
+	# the evidence: datagrams received, and a poll that delivered several
+	echo "$body" | grep -qE '^# # .*: [1-9][0-9]* received' ||
+		{ echo "$body"; echo "no datagram received on the wire $pair"; exit 1; }
+	echo "$body" | grep -qE '^# # [0-9]+ polls, [1-9][0-9]* of them with several packets' ||
+		{ echo "$body"; echo "no poll delivered several packets on the wire $pair"; exit 1; }
+	echo "$body" | grep -E '^# # [0-9]+ polls, |: [0-9]+ received' | head -n 4 | sed 's/^# # /evidence: /'
+	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API)"
+	;;
 console)
 	nargs 1 "$@"
 	run=$1
@@ -165,6 +203,11 @@ all)
 	verdict kunit kunit "$tree" "$run"
 	for t in "${tests[@]}"; do
 		verdict "ksft:${t#*:}" kselftest "$t" "$run"
+	done
+	for p in $WIRE_PAIRS; do
+		for t in $WIRE_TESTS; do
+			[ -f "$run/wire-$p/wire.txt" ] && verdict "wire:$p:${t#*:}" wire "$t" "$run" "$p"
+		done
 	done
 	verdict console-scan console "$run"
 	[ -d "$run/kmemleak" ] && verdict kmemleak kmemleak "$run" "${3:-$VM_TESTS_FILE}"

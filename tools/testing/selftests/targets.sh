@@ -8,6 +8,13 @@
 #                              into the VM kernel
 #   added_tests TREE REV [FILE] the tests TREE lacks at REV: those the series
 #                              adds, when REV is its base
+#   WIRE_TESTS, WIRE_PAIRS     the wire (vm.sh, guest.sh): these kselftests
+#                              (NETIF= mode) on each pair of emulated NICs,
+#                              LOCAL-REMOTE by driver, the remote in a netns
+# shellcheck disable=SC2034 # for the scripts that source this file
+WIRE_TESTS=drivers/net:napi_rx_list.py
+# shellcheck disable=SC2034
+WIRE_PAIRS="e100-pcnet32 pcnet32-e100"
 VM_TESTS_FILE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/vm-tests.txt
 
 vm_tests() {

@@ -8,7 +8,7 @@
 #
 # Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt;
 #        VM_TEST_TIMEOUT, VM_TIMEOUT: a test's, the boot's; VM_MEMORY;
-#        VM_SLOWDOWN: see below)
+#        VM_SLOWDOWN: see below; VM_WIRE: below)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd); kout=$(cd "${2:?kernel build dir}" && pwd); out=${3:?out}
@@ -23,8 +23,16 @@ tmo=${VM_TEST_TIMEOUT:-1200}
 # with two runs on 2 cores
 boot_tmo=${VM_TIMEOUT:-1800}
 
+# the wire (guest.sh): VM_WIRE's kselftests (default targets.sh's
+# WIRE_TESTS) run on an e100 and a pcnet32 NIC joined by one QEMU hub; empty:
+# none (the NICs stay, unused)
+wire=${VM_WIRE-$WIRE_TESTS}
+wire_nics="-netdev hubport,id=w0,hubid=0 -device i82559er,netdev=w0"
+wire_nics+=" -netdev hubport,id=w1,hubid=0 -device pcnet,netdev=w1"
+
 vm_tests "$list" > "$out/tests"
-targets=$(vm_targets "$list")
+# the wire's tests' collections too
+targets=$({ vm_tests "$list"; tr ' ' '\n' <<< "$wire"; } | vm_targets /dev/stdin)
 ksft="$kout/kselftest"
 rm -rf "$ksft"
 make -s -C "$tree" O="$kout" headers_install INSTALL_HDR_PATH="$ksft/usr" >/dev/null
@@ -33,23 +41,27 @@ make -s -C "$tree/tools/testing/selftests" KHDR_INCLUDES="-isystem $ksft/usr/inc
 	{ tail -20 "$out/ksft-build.log" >&2; exit 1; }
 
 # VM_SLOWDOWN=N (make check-debug): the selftest library's fixed wait
-# deadlines (wait_port_listen(), wait_file(), ksft_busy_wait()), N times
-# longer, in the installed copy only: a slower kernel, not a broken one
+# deadlines (wait_port_listen(), wait_file(), ksft_busy_wait()) and a
+# command's default timeout (cmd(): 20 s; udevadm settle took longer on the
+# debug kernel), N times longer, in the installed copy only: a slower
+# kernel, not a broken one
 if [ -n "${VM_SLOWDOWN:-}" ]; then
+	lib=$ksft/install/net/lib/py
 	sed -i -E "s/(def (wait_port_listen|wait_file|ksft_busy_wait)\(.*deadline=)([0-9]+)/\1\3 * $VM_SLOWDOWN/" \
-		"$ksft/install/net/lib/py/utils.py" "$ksft/install/net/lib/py/ksft.py"
-	grep -hE "def (wait_port_listen|wait_file|ksft_busy_wait)\(" \
-		"$ksft/install/net/lib/py/utils.py" "$ksft/install/net/lib/py/ksft.py" |
-		grep -c "deadline=[0-9]* \* $VM_SLOWDOWN" | grep -qx 3 ||
-		{ echo "vm.sh: the library's deadlines not found to scale" >&2; exit 1; }
+		"$lib/utils.py" "$lib/ksft.py"
+	sed -i -E "s/([ (]timeout=)20([,)])/\120 * $VM_SLOWDOWN\2/" "$lib/utils.py"
+	n=$(cat "$lib/utils.py" "$lib/ksft.py" |
+		grep -cE "def (wait_port_listen|wait_file|ksft_busy_wait)\(.*deadline=[0-9]+ \* $VM_SLOWDOWN|timeout=20 \* $VM_SLOWDOWN")
+	[ "$n" -eq 5 ] ||
+		{ echo "vm.sh: the library's deadlines and timeouts not found to scale ($n of 5)" >&2; exit 1; }
 fi
 echo "export PATH='$PATH'" > "$out/env"
 
 set +e
 "$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
 	--cpus 2 --memory "${VM_MEMORY:-2G}" --rwdir "$out" \
-	--qemu-opts="-nic user,model=i82559er" \
-	--exec "$here/guest.sh $out $ksft/install $out/tests $tmo" -v \
+	--qemu-opts="$wire_nics" \
+	--exec "$here/guest.sh $out $ksft/install $out/tests $tmo ${wire// /,}" -v \
 	> "$out/console.log" 2>&1
 rc=$?
 set -e
