@@ -112,6 +112,8 @@ wire_run() {
 			>> "$w/kselftest.tap" 2>&1
 		echo "run_kselftest.sh -t $t exit $?" >> "$w/wire.txt"
 	done
+	# what the NICs counted, for a datagram a test found lost
+	{ ip -s -s link show dev "$l"; ip -n wire -s -s link show dev "$r"; } >> "$w/wire.txt"
 	ip -n wire link set "$r" netns 1
 	ip netns del wire
 	ip addr flush dev "$l"
