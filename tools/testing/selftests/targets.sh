@@ -11,8 +11,12 @@
 #   WIRE_TESTS, WIRE_PAIRS     the wire (vm.sh, guest.sh): these kselftests
 #                              (NETIF= mode) on each pair of emulated NICs,
 #                              LOCAL-REMOTE by driver, the remote in a netns
+# Empty for now: napi_rx_list.py as series/ has it fails on the wire (a
+# pcnet32 link's operstate stays UNKNOWN; a real NIC's drops are counted
+# elsewhere and later). The fixed test comes with the next export; then:
+# WIRE_TESTS=drivers/net:napi_rx_list.py
 # shellcheck disable=SC2034 # for the scripts that source this file
-WIRE_TESTS=drivers/net:napi_rx_list.py
+WIRE_TESTS=
 # shellcheck disable=SC2034
 WIRE_PAIRS="e100-pcnet32 pcnet32-e100"
 VM_TESTS_FILE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/vm-tests.txt
