@@ -11,10 +11,11 @@
 #   WIRE_TESTS, WIRE_PAIRS     the wire (vm.sh, guest.sh): these kselftests
 #                              (NETIF= mode) on each pair of emulated NICs,
 #                              LOCAL-REMOTE by driver, the remote in a netns
-# Empty for now: napi_rx_list.py as series/ has it fails on the wire (a
-# pcnet32 link's operstate stays UNKNOWN; a real NIC's drops are counted
-# elsewhere and later). The fixed test comes with the next export; then:
-# WIRE_TESTS=drivers/net:napi_rx_list.py
+# Empty for now: on the wire napi_rx_list.py still fails cases (the
+# emulated NICs lose frames before their drivers pass them up and count
+# none; on pcnet32 some datagrams arrive without a matching trace event:
+# README, "Testing on a real board"). To run it: VM_WIRE=drivers/net:napi_rx_list.py
+# (vm.sh), or here WIRE_TESTS=drivers/net:napi_rx_list.py
 # shellcheck disable=SC2034 # for the scripts that source this file
 WIRE_TESTS=
 # shellcheck disable=SC2034
