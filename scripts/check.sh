@@ -241,7 +241,7 @@ if [ $vm_ok -eq 0 ]; then
 	done
 	# the same boot: the series' test on unmodified real drivers (the wire)
 	for p in $WIRE_PAIRS; do
-		for t in $WIRE_TESTS; do
+		for t in $(wire_tests); do
 			run "wire:$p:${t#*:}" tools/testing/selftests/results.sh wire "$t" "$W/vm-run" "$p"
 		done
 	done

@@ -173,6 +173,8 @@ expect 1 "wire: no datagram received" "$r" wire "$wt" \
 	"$(mkwire w-notraffic '' '' '# # list/legacy: 0 received, 0 counted drops')" e100-pcnet32
 expect 1 "wire: no multi-packet poll" "$r" wire "$wt" \
 	"$(mkwire w-nomulti '' '' '' '# # 26 polls, 0 of them with several packets')" e100-pcnet32
+# make vm-test with the wire on: a run without it (the VM died first) fails
+VM_WIRE=$wt expect 1 "all: the wire asked for and not run" "$r" all "$tree" "$good" "$tmp/list"
 
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"

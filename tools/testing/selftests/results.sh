@@ -205,8 +205,8 @@ all)
 		verdict "ksft:${t#*:}" kselftest "$t" "$run"
 	done
 	for p in $WIRE_PAIRS; do
-		for t in $WIRE_TESTS; do
-			[ -f "$run/wire-$p/wire.txt" ] && verdict "wire:$p:${t#*:}" wire "$t" "$run" "$p"
+		for t in $(wire_tests); do
+			verdict "wire:$p:${t#*:}" wire "$t" "$run" "$p"
 		done
 	done
 	verdict console-scan console "$run"

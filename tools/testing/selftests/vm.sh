@@ -23,10 +23,9 @@ tmo=${VM_TEST_TIMEOUT:-1200}
 # with two runs on 2 cores
 boot_tmo=${VM_TIMEOUT:-1800}
 
-# the wire (guest.sh): VM_WIRE's kselftests (default targets.sh's
-# WIRE_TESTS) run on an e100 and a pcnet32 NIC joined by one QEMU hub; empty:
-# none (the NICs stay, unused)
-wire=${VM_WIRE-$WIRE_TESTS}
+# the wire (guest.sh): targets.sh's wire_tests run on an e100 and a pcnet32
+# NIC joined by one QEMU hub; none: the NICs stay, unused
+wire=$(wire_tests)
 wire_nics="-netdev hubport,id=w0,hubid=0 -device i82559er,netdev=w0"
 wire_nics+=" -netdev hubport,id=w1,hubid=0 -device pcnet,netdev=w1"
 
