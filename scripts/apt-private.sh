@@ -42,6 +42,28 @@ EOS
 		  -o APT::Sandbox::User=root)
 }
 
+# foreign_apt DIR ARCH: the same, for another architecture's packages of
+# the machine's own release (os-release's VERSION_CODENAME), with an empty
+# dpkg status of its own, so that `apt_private install -d PKG...` fetches
+# PKG and every library it needs, to unpack into a guest's root (never to
+# install here).
+foreign_apt() {
+	local dir=$1 arch=$2 suite
+	private_apt "$dir" || return 1
+	# shellcheck disable=SC1091
+	suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+	if [ -z "$suite" ]; then
+		echo "apt-private: no VERSION_CODENAME in /etc/os-release" >&2
+		return 1
+	fi
+	sed -i -e '/^deb-src /d' -e 's/^\(deb \[[^]]*\] [^ ]*\) .* main$/\1 '"$suite"' main/' \
+		"$dir/etc/sources.list"
+	sort -u -o "$dir/etc/sources.list" "$dir/etc/sources.list"
+	: > "$dir/status"
+	APT_OPTS+=(-o APT::Architecture="$arch" -o APT::Architectures::="$arch"
+		   -o Dir::State::status="$dir/status")
+}
+
 # apt_private_update: update the private lists, once per script.
 apt_private_updated=
 apt_private_update() {

@@ -22,7 +22,7 @@ lock "$cache/deps.lock"
 pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
       xz-utils zstd git git-email libmailtools-perl python3 perl ccache
       gcc-powerpc-linux-gnu gcc-mips-linux-gnu gcc-arm-linux-gnueabihf
-      qemu-system-x86 coccinelle ocaml-nox codespell yamllint pylint shellcheck b4
+      qemu-system-x86 qemu-system-arm coccinelle ocaml-nox codespell yamllint pylint shellcheck b4
       udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace clang
       python3-argcomplete python3-requests python3-yaml busybox-static
       libxml2-dev libsqlite3-dev dpkg-dev pkg-config libglib2.0-dev)

@@ -7,6 +7,8 @@
 # kernel/configs/debug.config), after ours; not checked line by line, since
 # it names symbols that other architectures or versions have.
 # VM_EXTRA_CONFIG=FILE: one more fragment, last (make check-rt, check-debug).
+# VM_ARCH=arm: the ARM VM kernel instead, ARCH=arm allnoconfig +
+# net-core/vm-arm.config (no TARGETs: its guest runs no kselftests).
 #
 # Usage: vm-config.sh TREE OUT TARGET...
 set -euo pipefail
@@ -14,6 +16,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd); out=${2:?out}; shift 2
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+case ${VM_ARCH:=x86_64} in
+x86_64) ours="$here/../net-core/vm.config" ;;
+arm) ours="$here/../net-core/vm-arm.config" ;;
+*) echo "vm-config: VM_ARCH=$VM_ARCH: x86_64 or arm" >&2; exit 2 ;;
+esac
 frag="$out/vm-fragment.config"
 {
 	for t in "$@"; do
@@ -21,7 +28,7 @@ frag="$out/vm-fragment.config"
 		[ -f "$f" ] && sed 's/=m$/=y/' "$f"
 	done
 	# ours last: it wins where it disagrees (BTF, modules)
-	cat "$here/../net-core/vm.config" ${VM_UPSTREAM_CONFIG:+"$VM_UPSTREAM_CONFIG"} \
+	cat "$ours" ${VM_UPSTREAM_CONFIG:+"$VM_UPSTREAM_CONFIG"} \
 		${VM_EXTRA_CONFIG:+"$VM_EXTRA_CONFIG"}
 } | awk '# one line per symbol, the last wins (a symbol given twice in one
 	# fragment makes olddefconfig print an "override" warning)
@@ -31,9 +38,9 @@ frag="$out/vm-fragment.config"
 		v[k] = $0
 	}
 	END { for (i = 1; i <= n; i++) print v[o[i]] }' > "$frag"
-make -s -C "$tree" O="$out" ARCH=x86_64 allnoconfig >/dev/null
+make -s -C "$tree" O="$out" ARCH="$VM_ARCH" allnoconfig >/dev/null
 "$tree/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$frag" >/dev/null
-make -s -C "$tree" O="$out" ARCH=x86_64 olddefconfig >/dev/null
+make -s -C "$tree" O="$out" ARCH="$VM_ARCH" olddefconfig >/dev/null
 bad=0
 while IFS= read -r line; do
 	case "$line" in CONFIG_*=*) ;; *) continue ;; esac
@@ -44,7 +51,7 @@ while IFS= read -r line; do
 		grep -qx "$line" "$out/.config" || { echo "vm-config: $line did not survive olddefconfig" >&2; bad=1; }
 	fi
 done < <(# ours, each symbol's last value, unless the upstream fragment set it after
-	 { sed 's/^/ours /' "$here/../net-core/vm.config"
+	 { sed 's/^/ours /' "$ours"
 	   [ -n "${VM_UPSTREAM_CONFIG:-}" ] && sed 's/^/upstream /' "$VM_UPSTREAM_CONFIG"
 	   [ -n "${VM_EXTRA_CONFIG:-}" ] && sed 's/^/ours /' "$VM_EXTRA_CONFIG"; } |
 	 awk '{ who = $1; sub(/^[a-z]* /, "") }

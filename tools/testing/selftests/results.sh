@@ -27,6 +27,12 @@
 #                                    reason of wire_skips below, and the
 #                                    log shows traffic and a poll that
 #                                    delivered several packets
+#   results.sh arm RUN MACHINE       vm-arm.sh's run of MACHINE (zynq:
+#                                    macb, the NAPI GRO API; vexpress:
+#                                    smsc911x, netif_receive_skb()): the
+#                                    NIC came up, all 12 cases ran and
+#                                    each shows what its mode promises
+#                                    (arm_case below), the console clean
 #   results.sh all TREE RUN [LIST]   all of them (make vm-test): KUnit, each
 #                                    kselftest of LIST (default
 #                                    vm-tests.txt), the console; one line
@@ -38,7 +44,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 usage() {
 	echo "usage: results.sh kunit TREE RUN | kselftest C:TEST RUN | new C:TEST RUN |" \
 	     "base C:TEST LACKS RUN | console RUN | kmemleak RUN [LIST] |" \
-	     "wire C:TEST RUN PAIR |" \
+	     "wire C:TEST RUN PAIR | arm RUN MACHINE |" \
 	     "all TREE RUN [LIST]" >&2
 	exit 64
 }
@@ -180,6 +186,69 @@ kmemleak)
 	done
 	[ $rc -eq 0 ] && echo "kmemleak: $n reports (the boot, each test, the end), no leak"
 	exit $rc
+	;;
+arm)
+	nargs 2 "$@"
+	m=$2 run=$1/$2
+	case $m in
+	zynq) drv=macb api=gro ;;
+	vexpress) drv=smsc911x api=legacy ;;
+	*) usage ;;
+	esac
+	log=$run/console.log
+	[ -s "$log" ] || { echo "$m: no console log (vm-arm.sh never ran it)"; exit 1; }
+	grep '^napi-arm: \(nic\|sysctl\)' "$log"
+	grep -q "^napi-arm: nic eth0 driver $drv carrier 1" "$log" ||
+		{ tail -n 30 "$log"; echo "$m: no $drv NIC with a carrier"; exit 1; }
+	grep -q '^napi-arm: done' "$log" ||
+		{ tail -n 30 "$log"; echo "$m: the guest did not finish (crash, hang or timeout)"; exit 1; }
+	"$0" console "$run" || exit 1
+	# arm_case: each case line (guest-arm.sh) against what its mode and the
+	# driver's API promise; prints the line and its verdict
+	grep '^napi-arm: case ' "$log" | awk -v api=$api '
+	{
+		sub(/\r$/, "")  # a serial console'"'"'s line end
+		proto = $3; mode = $4; delete f
+		for (i = 5; i <= NF; i++) { split($i, kv, "="); f[kv[1]] = kv[2] }
+		why = ""
+		# the calls of the driver; in gro mode with GRO on, the packets of
+		# a netif_receive_skb() caller pass the napi_gro_receive tracepoint too
+		calls = api == "gro" ? f["gro_entry"] : f["entry"]
+		core_gro = api == "legacy" && mode == "gro" && f["gro"] == "on"
+		if (f["iperf"] != 0) why = why " iperf3 failed;"
+		if (f["overrun"] != 0) why = why " the trace lost events;"
+		if (f["sent"] == 0) why = why " no traffic;"
+		if (proto == "tcp" && f["recv"] != f["sent"]) why = why " bytes lost;"
+		if (proto == "udp" && (f["udp"] != f["sent"] || f["recv"] > f["sent"] ||
+				       f["lost"] != 0 || f["ooo"] != 0))
+			why = why " lost, reordered or duplicated;"
+		if (calls == 0) why = why " no driver call traced;"
+		if (api == "legacy" && f["gro_entry"] != (core_gro ? f["entry"] : 0))
+			why = why " napi_gro_receive() traced where GRO was not fed;"
+		if (api == "gro" && f["entry"] != 0)
+			why = why " netif_receive_skb() calls from a GRO driver;"
+		# GRO merges where the device has it on and the driver feeds it
+		merges = f["gro"] == "on" && (api == "gro" || mode == "gro")
+		if (proto == "udp") {
+			if (f["rx"] != calls) why = why " processed != passed up;"
+			if (f["multi"] == 0) why = why " no poll delivered several packets;"
+			if (api == "legacy" && mode == "immediate" && f["unalternating"] != 0)
+				why = why " immediate: calls and processing did not alternate;"
+			if ((api == "gro" || mode != "immediate") && f["unbatched"] != 0)
+				why = why " a packet processed before its poll'"'"'s last call;"
+		} else if (merges && f["big"] == 0) {
+			why = why " GRO merged no segment;"
+		} else if (!merges && f["big"] != 0) {
+			why = why " segments merged without GRO;"
+		}
+		n++
+		print (why == "" ? "PASS " : "FAIL ") $0 (why == "" ? "" : " --" why)
+		if (why != "") bad++
+	}
+	END {
+		if (n != 12) { print "FAIL: " n " of 12 cases ran"; bad++ }
+		exit bad > 0
+	}'
 	;;
 all)
 	[ $# -eq 2 ] || [ $# -eq 3 ] || usage
