@@ -176,6 +176,56 @@ expect 1 "wire: no multi-packet poll" "$r" wire "$wt" \
 # make vm-test with the wire on: a run without it (the VM died first) fails
 VM_WIRE=$wt expect 1 "all: the wire asked for and not run" "$r" all "$tree" "$good" "$tmp/list"
 
+# the ARM boards (vm-arm.sh): vexpress' smsc911x calls netif_receive_skb();
+# mkarm NAME [SED]: a clean run of it (the lines of a real one, with the
+# serial console's CR LF line ends), then SED applied to its console.log
+mkarm() {
+	local d=$tmp/$1/vexpress mode gro ge big rx un al
+	mkdir -p "$d"
+	{
+		echo "[    2.9] smsc911x 4e000000.ethernet eth0: SMSC911x/921x identified"
+		echo "napi-arm: nic eth0 driver smsc911x carrier 1"
+		for gro in on off; do
+			for mode in immediate list gro; do
+				ge=0 big=0 rx=1477 un=0 al=390
+				[ "$mode $gro" = "gro on" ] && ge=3955 big=250 rx=280
+				[ $mode = immediate ] && un=390 al=0
+				echo "napi-arm: case udp $mode gro=$gro iperf=0 sent=3940 recv=3920 lost=0 ooo=0" \
+				     "polls=400 multi=390 entry=3955 gro_entry=$ge rx=3955 udp=3940 big=0" \
+				     "unbatched=$un unalternating=$al overrun=0"
+				[ $ge -ne 0 ] && ge=1477
+				echo "napi-arm: case tcp $mode gro=$gro iperf=0 sent=2097152 recv=2097152 lost=0" \
+				     "ooo=0 polls=200 multi=190 entry=1477 gro_entry=$ge rx=$rx udp=0 big=$big" \
+				     "unbatched=$un unalternating=$al overrun=0"
+			done
+		done
+		echo "napi-arm: done"
+	} | sed 's/$/\r/' > "$d/console.log"
+	[ $# -lt 2 ] || sed -i "$2" "$d/console.log"
+	echo "$tmp/$1"
+}
+expect 0 "arm: a clean run" "$r" arm "$(mkarm a-good)" vexpress
+expect 1 "arm: no run (no console log)" "$r" arm "$tmp/a-none" vexpress
+expect 1 "arm: no carrier" "$r" arm "$(mkarm a-nocarrier 's/carrier 1/carrier 0/')" vexpress
+expect 1 "arm: another driver" "$r" arm "$(mkarm a-driver 's/driver smsc911x/driver macb/')" vexpress
+expect 1 "arm: the guest did not finish" "$r" arm "$(mkarm a-hang '/napi-arm: done/d')" vexpress
+expect 1 "arm: a splat" "$r" arm "$(mkarm a-splat '1a[    3.0] BUG: kernel NULL pointer dereference')" vexpress
+expect 1 "arm: 11 of 12 cases" "$r" arm "$(mkarm a-missing '/case tcp list gro=off/d')" vexpress
+expect 1 "arm: list mode processed before the poll's last call" "$r" arm \
+	"$(mkarm a-unbatched '/case udp list gro=on/s/unbatched=0/unbatched=3/')" vexpress
+expect 1 "arm: immediate mode did not alternate" "$r" arm \
+	"$(mkarm a-unalt '/case udp immediate gro=off/s/unalternating=0/unalternating=1/')" vexpress
+expect 1 "arm: a datagram not processed" "$r" arm \
+	"$(mkarm a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/')" vexpress
+expect 1 "arm: a datagram out of order" "$r" arm "$(mkarm a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/')" vexpress
+expect 1 "arm: no multi-packet poll" "$r" arm "$(mkarm a-nomulti '/case udp list gro=on/s/multi=390/multi=0/')" vexpress
+expect 1 "arm: no traffic" "$r" arm "$(mkarm a-notraffic '/case udp immediate gro=on/s/sent=3940/sent=0/')" vexpress
+expect 1 "arm: gro mode merged nothing" "$r" arm "$(mkarm a-nomerge '/case tcp gro gro=on/s/big=250/big=0/')" vexpress
+expect 1 "arm: merged without GRO" "$r" arm "$(mkarm a-merge '/case tcp list gro=on/s/big=0/big=5/')" vexpress
+expect 1 "arm: the trace lost events" "$r" arm "$(mkarm a-overrun '/case udp gro gro=on/s/overrun=0/overrun=7/')" vexpress
+expect 1 "arm: iperf3 failed" "$r" arm "$(mkarm a-iperf '/case tcp immediate gro=on/s/iperf=0/iperf=1/')" vexpress
+expect 64 "arm: an unknown machine" "$r" arm "$(mkarm a-machine)" versatile
+
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
 expect 64 "no mode at all" "$r"
