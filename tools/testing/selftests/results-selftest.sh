@@ -176,55 +176,86 @@ expect 1 "wire: no multi-packet poll" "$r" wire "$wt" \
 # make vm-test with the wire on: a run without it (the VM died first) fails
 VM_WIRE=$wt expect 1 "all: the wire asked for and not run" "$r" all "$tree" "$good" "$tmp/list"
 
-# the ARM boards (vm-arm.sh): vexpress' smsc911x calls netif_receive_skb();
-# mkarm NAME [SED]: a clean run of it (the lines of a real one, with the
-# serial console's CR LF line ends), then SED applied to its console.log
+# the ARM boards (vm-arm.sh): vexpress' smsc911x calls netif_receive_skb(),
+# zynq's macb napi_gro_receive(); mkarm NAME MACHINE [SED]: a clean run of
+# it (the lines of a real one, with the serial console's CR LF line ends),
+# then SED applied to its console.log
 mkarm() {
-	local d=$tmp/$1/vexpress mode gro ge big rx un al
+	local d=$tmp/$1/$2 drv=smsc911x mode gro n ge e big rx un al
+	[ "$2" = zynq ] && drv=macb
 	mkdir -p "$d"
 	{
-		echo "[    2.9] smsc911x 4e000000.ethernet eth0: SMSC911x/921x identified"
-		echo "napi-arm: nic eth0 driver smsc911x carrier 1"
+		echo "[    2.9] $drv eth0: identified"
+		echo "napi-arm: nic eth0 driver $drv carrier 1"
 		for gro in on off; do
+			n=0
 			for mode in immediate list gro; do
-				ge=0 big=0 rx=1477 un=0 al=390
+				e=3955 ge=0 big=0 rx=1477 un=0 al=390
 				[ "$mode $gro" = "gro on" ] && ge=3955 big=250 rx=280
 				[ $mode = immediate ] && un=390 al=0
-				echo "napi-arm: case udp $mode gro=$gro iperf=0 sent=3940 recv=3920 lost=0 ooo=0" \
-				     "polls=400 multi=390 entry=3955 gro_entry=$ge rx=3955 udp=3940 big=0" \
-				     "unbatched=$un unalternating=$al overrun=0"
+				if [ "$2" = zynq ]; then
+					e=0 ge=3955 un=0 al=390 big=0 rx=1477
+					[ $gro = on ] && big=250 rx=280
+				fi
+				echo "napi-arm: case udp $mode gro=$gro rxmode=$n gro_now=$gro iperf=0 sent=3940" \
+				     "recv=3920 lost=0 ooo=0 polls=400 multi=390 entry=$e gro_entry=$ge rx=3955" \
+				     "udp=3940 big=0 unbatched=$un unalternating=$al overrun=0"
+				[ $e -ne 0 ] && e=1477
 				[ $ge -ne 0 ] && ge=1477
-				echo "napi-arm: case tcp $mode gro=$gro iperf=0 sent=2097152 recv=2097152 lost=0" \
-				     "ooo=0 polls=200 multi=190 entry=1477 gro_entry=$ge rx=$rx udp=0 big=$big" \
-				     "unbatched=$un unalternating=$al overrun=0"
+				echo "napi-arm: case tcp $mode gro=$gro rxmode=$n gro_now=$gro iperf=0 sent=2097152" \
+				     "recv=2097152 lost=0 ooo=0 polls=200 multi=190 entry=$e gro_entry=$ge rx=$rx" \
+				     "udp=0 big=$big unbatched=$un unalternating=$al overrun=0"
+				n=$((n + 1))
 			done
 		done
 		echo "napi-arm: done"
 	} | sed 's/$/\r/' > "$d/console.log"
-	[ $# -lt 2 ] || sed -i "$2" "$d/console.log"
+	[ $# -lt 3 ] || sed -i "$3" "$d/console.log"
 	echo "$tmp/$1"
 }
-expect 0 "arm: a clean run" "$r" arm "$(mkarm a-good)" vexpress
-expect 1 "arm: no run (no console log)" "$r" arm "$tmp/a-none" vexpress
-expect 1 "arm: no carrier" "$r" arm "$(mkarm a-nocarrier 's/carrier 1/carrier 0/')" vexpress
-expect 1 "arm: another driver" "$r" arm "$(mkarm a-driver 's/driver smsc911x/driver macb/')" vexpress
-expect 1 "arm: the guest did not finish" "$r" arm "$(mkarm a-hang '/napi-arm: done/d')" vexpress
-expect 1 "arm: a splat" "$r" arm "$(mkarm a-splat '1a[    3.0] BUG: kernel NULL pointer dereference')" vexpress
-expect 1 "arm: 11 of 12 cases" "$r" arm "$(mkarm a-missing '/case tcp list gro=off/d')" vexpress
+v=vexpress
+expect 0 "arm: a clean run (vexpress)" "$r" arm "$(mkarm a-good $v)" $v
+expect 0 "arm: a clean run (zynq)" "$r" arm "$(mkarm a-zgood zynq)" zynq
+expect 1 "arm: no run (no console log)" "$r" arm "$tmp/a-none" $v
+expect 1 "arm: no carrier" "$r" arm "$(mkarm a-nocarrier $v 's/carrier 1/carrier 0/')" $v
+expect 1 "arm: another driver" "$r" arm "$(mkarm a-driver $v 's/driver smsc911x/driver macb/')" $v
+expect 1 "arm: the guest did not finish" "$r" arm "$(mkarm a-hang $v '/napi-arm: done/d')" $v
+expect 1 "arm: a splat" "$r" arm "$(mkarm a-splat $v '1a[    3.0] BUG: kernel NULL pointer dereference')" $v
+expect 1 "arm: 11 of 12 cases" "$r" arm "$(mkarm a-missing $v '/case tcp list gro=off/d')" $v
+expect 1 "arm: a case twice, one missing" "$r" arm \
+	"$(mkarm a-twice $v '/case tcp list gro=off/s/tcp list/tcp gro/')" $v
+expect 1 "arm: a line a printk cut short" "$r" arm \
+	"$(mkarm a-cut $v '/case udp list gro=on/s/ unbatched=.*$/\r/')" $v
+expect 1 "arm: the mode did not take effect (no sysctl)" "$r" arm \
+	"$(mkarm a-nosysctl $v 's/rxmode=[0-9]/rxmode=/')" $v
+expect 1 "arm: GRO setting did not take effect" "$r" arm \
+	"$(mkarm a-gronow $v '/case udp list gro=off/s/gro_now=off/gro_now=on/')" $v
 expect 1 "arm: list mode processed before the poll's last call" "$r" arm \
-	"$(mkarm a-unbatched '/case udp list gro=on/s/unbatched=0/unbatched=3/')" vexpress
+	"$(mkarm a-unbatched $v '/case udp list gro=on/s/unbatched=0/unbatched=3/')" $v
 expect 1 "arm: immediate mode did not alternate" "$r" arm \
-	"$(mkarm a-unalt '/case udp immediate gro=off/s/unalternating=0/unalternating=1/')" vexpress
+	"$(mkarm a-unalt $v '/case udp immediate gro=off/s/unalternating=0/unalternating=1/')" $v
 expect 1 "arm: a datagram not processed" "$r" arm \
-	"$(mkarm a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/')" vexpress
-expect 1 "arm: a datagram out of order" "$r" arm "$(mkarm a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/')" vexpress
-expect 1 "arm: no multi-packet poll" "$r" arm "$(mkarm a-nomulti '/case udp list gro=on/s/multi=390/multi=0/')" vexpress
-expect 1 "arm: no traffic" "$r" arm "$(mkarm a-notraffic '/case udp immediate gro=on/s/sent=3940/sent=0/')" vexpress
-expect 1 "arm: gro mode merged nothing" "$r" arm "$(mkarm a-nomerge '/case tcp gro gro=on/s/big=250/big=0/')" vexpress
-expect 1 "arm: merged without GRO" "$r" arm "$(mkarm a-merge '/case tcp list gro=on/s/big=0/big=5/')" vexpress
-expect 1 "arm: the trace lost events" "$r" arm "$(mkarm a-overrun '/case udp gro gro=on/s/overrun=0/overrun=7/')" vexpress
-expect 1 "arm: iperf3 failed" "$r" arm "$(mkarm a-iperf '/case tcp immediate gro=on/s/iperf=0/iperf=1/')" vexpress
-expect 64 "arm: an unknown machine" "$r" arm "$(mkarm a-machine)" versatile
+	"$(mkarm a-lost $v '/case udp gro gro=off/s/udp=3940/udp=3939/')" $v
+expect 1 "arm: iperf3 received none" "$r" arm "$(mkarm a-recv0 $v '/case udp gro gro=off/s/recv=3920/recv=0/')" $v
+expect 1 "arm: iperf3 counted a loss" "$r" arm "$(mkarm a-ilost $v '/case udp list gro=off/s/lost=0/lost=2/')" $v
+expect 1 "arm: a datagram out of order" "$r" arm "$(mkarm a-ooo $v '/case udp list gro=off/s/ooo=0/ooo=1/')" $v
+expect 1 "arm: TCP bytes lost" "$r" arm "$(mkarm a-tcplost $v '/case tcp list gro=off/s/recv=2097152/recv=2000000/')" $v
+expect 1 "arm: processed != passed up" "$r" arm "$(mkarm a-rx $v '/case udp list gro=off/s/rx=3955/rx=3950/')" $v
+expect 1 "arm: no multi-packet poll" "$r" arm "$(mkarm a-nomulti $v '/case udp list gro=on/s/multi=390/multi=0/')" $v
+expect 1 "arm: no traffic" "$r" arm "$(mkarm a-notraffic $v '/case udp immediate gro=on/s/sent=3940/sent=0/')" $v
+expect 1 "arm: gro mode merged nothing" "$r" arm "$(mkarm a-nomerge $v '/case tcp gro gro=on/s/big=250/big=0/')" $v
+expect 1 "arm: merged without GRO" "$r" arm "$(mkarm a-merge $v '/case tcp list gro=on/s/big=0/big=5/')" $v
+expect 1 "arm: GRO fed outside gro mode" "$r" arm \
+	"$(mkarm a-gro $v '/case udp list gro=on/s/gro_entry=0/gro_entry=3955/')" $v
+expect 1 "arm: the trace lost events" "$r" arm "$(mkarm a-overrun $v '/case udp gro gro=on/s/overrun=0/overrun=7/')" $v
+expect 1 "arm: iperf3 failed" "$r" arm "$(mkarm a-iperf $v '/case tcp immediate gro=on/s/iperf=0/iperf=1/')" $v
+expect 1 "arm: zynq: a netif_receive_skb() call" "$r" arm \
+	"$(mkarm a-zentry zynq '/case udp list gro=on/s/entry=0/entry=5/')" zynq
+expect 1 "arm: zynq: GRO on merged nothing" "$r" arm \
+	"$(mkarm a-znomerge zynq '/case tcp immediate gro=on/s/big=250/big=0/')" zynq
+expect 1 "arm: zynq: GRO off, not batched" "$r" arm \
+	"$(mkarm a-zunb zynq '/case udp immediate gro=off/s/unbatched=0/unbatched=1/')" zynq
+expect 64 "arm: an unknown machine" "$r" arm "$(mkarm a-machine $v)" versatile
 
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
