@@ -4,7 +4,8 @@
 # (the same tools a board user runs), with only the libraries they need,
 # unpacked from the packages of the machine's own release (fetched through
 # its Debian mirror, apt-private.sh foreign_apt, never installed here), and
-# INIT as /init (which runs busybox --install first). Fails if a program needs a library the image lacks.
+# INIT as /init (which runs busybox --install first). Fails if a program
+# needs a library the image lacks.
 #
 # Usage: arm-rootfs.sh INIT OUT.cpio.gz
 set -euo pipefail
