@@ -10,7 +10,7 @@
 #   napi-arm: case PROTO MODE gro=on|off rxmode=N gro_now=on|off (what
 #             took effect) iperf=RC sent=N recv=N lost=N
 #             ooo=N polls=N multi=N entry=N gro_entry=N rx=N udp=N big=N
-#             unbatched=N unalternating=N overrun=N
+#             unbatched=N unalternating=N overrun=N nicdrop=N sockdrop=N
 # UDP: 2 s of 64-byte datagrams in bursts of 20 at 1 Mbit/s, numbered by
 # iperf3 (lost; ooo: out of order or twice). TCP: 2 MiB. polls: the polls
 # given the whole budget that delivered packets; multi: those that delivered
@@ -19,8 +19,11 @@
 # processing did not alternate one by one; big: processed skbs longer than
 # the MTU (GRO merged them); udp: processed skbs of one of the datagrams
 # (IPv4 + UDP + 64 bytes: 92; iperf3 may stop reading before the last
-# burst, the stack must not); overrun: trace events lost. The kernel command
-# line gives the server's port (napi_port=).
+# burst, the stack must not); overrun: trace events lost; nicdrop, sockdrop:
+# the frames the NIC counted as dropped (rx_dropped plus the largest of its
+# error counters, which may count one frame twice) and the datagrams UDP
+# counted (InErrors, a full socket buffer included) during the case. The
+# kernel command line gives the server's port (napi_port=).
 # shellcheck shell=sh
 /bin/busybox --install -s /bin
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin
@@ -124,6 +127,20 @@ iperf_summary() {
 	}' /tmp/iperf.json
 }
 
+# the drops counted in the guest (see above), read before and after a case
+nic_drops() {
+	(cd "/sys/class/net/$dev/statistics" &&
+	 awk 'FNR == 1 { v[FILENAME] = $1 }
+	      END { m = v["rx_errors"]
+		    for (k in v) if (k != "rx_dropped" && v[k] > m) m = v[k]
+		    print v["rx_dropped"] + m }' \
+	     rx_dropped rx_errors rx_over_errors rx_fifo_errors rx_missed_errors)
+}
+udp_drops() {
+	awk '/^Udp:/ && !n++ { for (i = 2; i <= NF; i++) if ($i == "InErrors") c = i; next }
+	     /^Udp:/ { print $c }' /proc/net/snmp
+}
+
 # run PROTO MODE GRO: one case
 run() {
 	proto=$1 mode=$2 gro=$3
@@ -134,6 +151,7 @@ run() {
 	set="rxmode=$(cat /proc/sys/net/core/napi_rx_mode 2>/dev/null)"
 	set="$set gro_now=$(ethtool -k "$dev" | awk '/^generic-receive-offload:/ { print $2 }')"
 	echo > $T/trace
+	nic0=$(nic_drops) udp0=$(udp_drops)
 	if [ "$proto" = udp ]; then
 		iperf3 -c 10.0.2.2 -p "$port" -u -R -l 64 -b 1M/20 -t 2 -w 8M --rcv-timeout 30000 --json > /tmp/iperf.json 2>&1
 	else
@@ -144,7 +162,8 @@ run() {
 	overrun=$(cat $T/per_cpu/cpu*/stats |
 		  awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }')
 	res=$(iperf_summary "$proto")
-	say "case $proto $mode gro=$gro $set iperf=$rc $res $(trace_summary) overrun=$overrun"
+	drops="nicdrop=$(($(nic_drops) - nic0)) sockdrop=$(($(udp_drops) - udp0))"
+	say "case $proto $mode gro=$gro $set iperf=$rc $res $(trace_summary) overrun=$overrun $drops"
 	case "$rc $res" in
 	"0 sent=0"* | [1-9]*) { grep '"error"' /tmp/iperf.json; tail -n 30 /tmp/iperf.json; } |
 			      sed 's/^/napi-arm: iperf3: /' ;;

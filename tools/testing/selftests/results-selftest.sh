@@ -199,12 +199,12 @@ mkarm() {
 				fi
 				echo "napi-arm: case udp $mode gro=$gro rxmode=$n gro_now=$gro iperf=0 sent=3940" \
 				     "recv=3920 lost=0 ooo=0 polls=400 multi=390 entry=$e gro_entry=$ge rx=3955" \
-				     "udp=3940 big=0 unbatched=$un unalternating=$al overrun=0"
+				     "udp=3940 big=0 unbatched=$un unalternating=$al overrun=0 nicdrop=0 sockdrop=0"
 				[ $e -ne 0 ] && e=1477
 				[ $ge -ne 0 ] && ge=1477
 				echo "napi-arm: case tcp $mode gro=$gro rxmode=$n gro_now=$gro iperf=0 sent=2097152" \
 				     "recv=2097152 lost=0 ooo=0 polls=200 multi=190 entry=$e gro_entry=$ge rx=$rx" \
-				     "udp=0 big=$big unbatched=$un unalternating=$al overrun=0"
+				     "udp=0 big=$big unbatched=$un unalternating=$al overrun=0 nicdrop=0 sockdrop=0"
 				n=$((n + 1))
 			done
 		done
@@ -237,6 +237,20 @@ armfail "immediate mode did not alternate" a-unalt \
 	'/case udp immediate gro=off/s/unalternating=0/unalternating=1/'
 armfail "a datagram not processed" a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/'
 armfail "iperf3 received none" a-recv0 '/case udp gro gro=off/s/recv=3920/recv=0/'
+armfail "iperf3 read 21 fewer than processed" a-recv21 '/case udp gro gro=off/s/recv=3920/recv=3919/'
+# losses under host load: each one counted where it happened passes
+nicdrops='/case udp list gro=off/{s/recv=3920/recv=3880/;s/lost=0/lost=40/;s/udp=3940/udp=3900/}'
+expect 0 "arm: datagrams the NIC counted as dropped" "$r" arm \
+	"$(mkarm a-nicdrop vexpress "$nicdrops;/case udp list gro=off/s/nicdrop=0/nicdrop=40/")" vexpress
+expect 0 "arm: datagrams UDP counted as dropped" "$r" arm \
+	"$(mkarm a-sockdrop vexpress '/case udp list gro=off/{s/recv=3920/recv=3800/;s/lost=0/lost=140/;s/sockdrop=0/sockdrop=140/}')" vexpress
+armfail "datagrams not processed, counted by UDP, not the NIC" a-wrongdrop \
+	"$nicdrops;/case udp list gro=off/s/sockdrop=0/sockdrop=40/"
+armfail "datagrams lost beyond the counted drops" a-morelost \
+	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/lost=40/lost=41/}"
+armfail "out of order, drops counted" a-oooddrop \
+	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/ooo=0/ooo=1/}"
+armfail "more processed than sent" a-dup '/case udp list gro=off/s/udp=3940/udp=3941/'
 armfail "iperf3 counted a loss" a-ilost '/case udp list gro=off/s/lost=0/lost=2/'
 armfail "a datagram out of order" a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/'
 armfail "TCP bytes lost" a-tcplost '/case tcp list gro=off/s/recv=2097152/recv=2000000/'

@@ -207,7 +207,7 @@ arm)
 	# driver's API promise; prints the line and its verdict
 	grep '^napi-arm: case ' "$log" | awk -v api=$api '
 	BEGIN {
-		nkeys = split("rxmode iperf sent recv lost ooo polls multi entry gro_entry rx udp big unbatched unalternating overrun", keys, " ")
+		nkeys = split("rxmode iperf sent recv lost ooo polls multi entry gro_entry rx udp big unbatched unalternating overrun nicdrop sockdrop", keys, " ")
 		split("immediate list gro", m); for (i = 1; i <= 3; i++) modenum[m[i]] = i - 1
 	}
 	{
@@ -234,10 +234,16 @@ arm)
 		if (f["overrun"] != 0) why = why " the trace lost events;"
 		if (f["sent"] == 0) why = why " no traffic;"
 		if (proto == "tcp" && f["recv"] != f["sent"]) why = why " bytes lost;"
-		# iperf3 may stop reading before the last burst (20), the stack not
-		if (proto == "udp" && (f["udp"] != f["sent"] || f["recv"] > f["sent"] ||
-				       f["recv"] + 20 < f["sent"] || f["lost"] != 0 || f["ooo"] != 0))
-			why = why " lost, reordered or duplicated;"
+		# each datagram sent is processed or counted dropped by the NIC,
+		# each processed is read or counted dropped by UDP (iperf3 may stop
+		# reading before the last burst, 20; the stack not); none reordered
+		if (proto == "udp" && (f["udp"] > f["sent"] || f["recv"] > f["udp"] ||
+				       f["ooo"] != 0 || f["lost"] > f["nicdrop"] + f["sockdrop"]))
+			why = why " reordered, duplicated or lost;"
+		if (proto == "udp" && f["udp"] + f["nicdrop"] < f["sent"])
+			why = why " a datagram neither processed nor counted dropped by the NIC;"
+		if (proto == "udp" && f["recv"] + f["sockdrop"] + 20 < f["udp"])
+			why = why " a datagram processed, neither read nor counted dropped by UDP;"
 		if (calls == 0) why = why " no driver call traced;"
 		if (api == "legacy" && f["gro_entry"] != (core_gro ? f["entry"] : 0))
 			why = why " napi_gro_receive() traced where GRO was not fed;"
