@@ -213,59 +213,63 @@ mkarm() {
 	[ $# -lt 3 ] || sed -i "$3" "$d/console.log"
 	echo "$tmp/$1"
 }
-# armfail WHAT NAME SED [MACHINE]: a run of MACHINE (vexpress) that SED
-# breaks, which the judge must fail
+# armfail WHAT NAME SED WHY [MACHINE]: a run of MACHINE (vexpress) that SED
+# breaks, which the judge must fail, saying WHY
 armfail() {
-	expect 1 "arm: $1" "$r" arm "$(mkarm "$2" "${4:-vexpress}" "$3")" "${4:-vexpress}"
+	expect 1 "arm: $1" "$r" arm "$(mkarm "$2" "${5:-vexpress}" "$3")" "${5:-vexpress}"
+	grep -qF -- "$4" "$tmp/out" ||
+		{ echo "FAIL: arm: $1: not for its reason ($4)"; sed 's/^/    /' "$tmp/out"; bad=1; }
 }
 expect 0 "arm: a clean run (vexpress)" "$r" arm "$(mkarm a-good vexpress)" vexpress
 expect 0 "arm: a clean run (zynq)" "$r" arm "$(mkarm a-zgood zynq)" zynq
 expect 1 "arm: no run (no console log)" "$r" arm "$tmp/a-none" vexpress
-armfail "no carrier" a-nocarrier 's/carrier 1/carrier 0/'
-armfail "another driver" a-driver 's/driver smsc911x/driver macb/'
-armfail "the guest did not finish" a-hang '/napi-arm: done/d'
-armfail "a splat" a-splat '1a[    3.0] BUG: kernel NULL pointer dereference'
-armfail "11 of 12 cases" a-missing '/case tcp list gro=off/d'
-armfail "a case twice, one missing" a-twice '/case tcp list gro=off/s/tcp list/tcp gro/'
-armfail "a line a printk cut short" a-cut '/case udp list gro=on/s/ unbatched=.*$/\r/'
-armfail "the mode did not take effect (no sysctl)" a-nosysctl 's/rxmode=[0-9]/rxmode=/'
+armfail "no carrier" a-nocarrier 's/carrier 1/carrier 0/' 'no smsc911x NIC with a carrier'
+armfail "another driver" a-driver 's/driver smsc911x/driver macb/' 'no smsc911x NIC with a carrier'
+armfail "the guest did not finish" a-hang '/napi-arm: done/d' 'the guest did not finish'
+armfail "a splat" a-splat '1a[    3.0] BUG: kernel NULL pointer dereference' 'splats on the console'
+armfail "11 of 12 cases" a-missing '/case tcp list gro=off/d' '11 of 12 cases ran'
+armfail "a case twice, one missing" a-twice '/case tcp list gro=off/s/tcp list/tcp gro/' 'the case twice;'
+armfail "a line a printk cut short" a-cut '/case udp list gro=on/s/ unbatched=.*$/\r/' 'no unbatched;'
+armfail "the mode did not take effect (no sysctl)" a-nosysctl 's/rxmode=[0-9]/rxmode=/' 'no rxmode;'
 armfail "GRO setting did not take effect" a-gronow \
-	'/case udp list gro=off/s/gro_now=off/gro_now=on/'
+	'/case udp list gro=off/s/gro_now=off/gro_now=on/' 'the mode or GRO setting did not take effect;'
 armfail "list mode processed before the poll's last call" a-unbatched \
-	'/case udp list gro=on/s/unbatched=0/unbatched=3/'
+	'/case udp list gro=on/s/unbatched=0/unbatched=3/' 'a packet processed before its poll'"'"'s last call;'
 armfail "immediate mode did not alternate" a-unalt \
-	'/case udp immediate gro=off/s/unalternating=0/unalternating=1/'
-armfail "a datagram not processed" a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/'
-armfail "iperf3 received none" a-recv0 '/case udp gro gro=off/s/recv=3920/recv=0/'
-armfail "iperf3 read 21 fewer than processed" a-recv21 '/case udp gro gro=off/s/recv=3920/recv=3919/'
+	'/case udp immediate gro=off/s/unalternating=0/unalternating=1/' 'immediate: calls and processing did not alternate;'
+armfail "a datagram not processed" a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/' 'neither processed nor counted dropped by the NIC;'
+armfail "iperf3 received none" a-recv0 '/case udp gro gro=off/s/recv=3920/recv=0/' 'neither read nor counted dropped by UDP;'
+armfail "iperf3 read 21 fewer than processed" a-recv21 '/case udp gro gro=off/s/recv=3920/recv=3919/' 'neither read nor counted dropped by UDP;'
 # losses under host load: each one counted where it happened passes
-nicdrops='/case udp list gro=off/{s/recv=3920/recv=3880/;s/lost=0/lost=40/;s/udp=3940/udp=3900/}'
+nicdrops='/case udp list gro=off/{s/recv=3920/recv=3880/;s/lost=0/lost=40/;s/udp=3940/udp=3900/;s/entry=3955/entry=3915/;s/rx=3955/rx=3915/}'
 expect 0 "arm: datagrams the NIC counted as dropped" "$r" arm \
 	"$(mkarm a-nicdrop vexpress "$nicdrops;/case udp list gro=off/s/nicdrop=0/nicdrop=40/")" vexpress
 expect 0 "arm: datagrams UDP counted as dropped" "$r" arm \
 	"$(mkarm a-sockdrop vexpress '/case udp list gro=off/{s/recv=3920/recv=3800/;s/lost=0/lost=140/;s/sockdrop=0/sockdrop=140/}')" vexpress
 armfail "datagrams not processed, counted by UDP, not the NIC" a-wrongdrop \
-	"$nicdrops;/case udp list gro=off/s/sockdrop=0/sockdrop=40/"
+	"$nicdrops;/case udp list gro=off/s/sockdrop=0/sockdrop=40/" 'neither processed nor counted dropped by the NIC;'
 armfail "datagrams lost beyond the counted drops" a-morelost \
-	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/lost=40/lost=41/}"
-armfail "out of order, drops counted" a-oooddrop \
-	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/ooo=0/ooo=1/}"
-armfail "more processed than sent" a-dup '/case udp list gro=off/s/udp=3940/udp=3941/'
-armfail "iperf3 counted a loss" a-ilost '/case udp list gro=off/s/lost=0/lost=2/'
-armfail "a datagram out of order" a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/'
-armfail "TCP bytes lost" a-tcplost '/case tcp list gro=off/s/recv=2097152/recv=2000000/'
-armfail "processed != passed up" a-rx '/case udp list gro=off/s/rx=3955/rx=3950/'
-armfail "no multi-packet poll" a-nomulti '/case udp list gro=on/s/multi=390/multi=0/'
-armfail "no traffic" a-notraffic '/case udp immediate gro=on/s/sent=3940/sent=0/'
-armfail "gro mode merged nothing" a-nomerge '/case tcp gro gro=on/s/big=250/big=0/'
-armfail "merged without GRO" a-merge '/case tcp list gro=on/s/big=0/big=5/'
-armfail "GRO fed outside gro mode" a-gro '/case udp list gro=on/s/gro_entry=0/gro_entry=3955/'
-armfail "the trace lost events" a-overrun '/case udp gro gro=on/s/overrun=0/overrun=7/'
-armfail "iperf3 failed" a-iperf '/case tcp immediate gro=on/s/iperf=0/iperf=1/'
-armfail "zynq: a netif_receive_skb() call" a-zentry '/case udp list gro=on/s/entry=0/entry=5/' zynq
-armfail "zynq: GRO on merged nothing" a-znomerge '/case tcp immediate gro=on/s/big=250/big=0/' zynq
+	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/lost=40/lost=41/}" 'iperf3 lost more than were not processed or UDP dropped;'
+armfail "a processed datagram lost, a drop of another frame counted" a-masked \
+	'/case udp list gro=off/{s/recv=3920/recv=3939/;s/lost=0/lost=1/;s/nicdrop=0/nicdrop=1/}' 'iperf3 lost more than were not processed or UDP dropped;'
+armfail "out of order, drops counted" a-ooodrop \
+	"$nicdrops;/case udp list gro=off/{s/nicdrop=0/nicdrop=40/;s/ooo=0/ooo=1/}" 'out of order or twice (iperf3);'
+armfail "more processed than sent" a-dup '/case udp list gro=off/s/udp=3940/udp=3941/' 'more processed than sent, or read than processed;'
+armfail "iperf3 counted a loss" a-ilost '/case udp list gro=off/s/lost=0/lost=2/' 'iperf3 lost more than were not processed or UDP dropped;'
+armfail "a datagram out of order" a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/' 'out of order or twice (iperf3);'
+armfail "TCP bytes lost" a-tcplost '/case tcp list gro=off/s/recv=2097152/recv=2000000/' 'bytes lost;'
+armfail "processed != passed up" a-rx '/case udp list gro=off/s/rx=3955/rx=3950/' 'processed != passed up;'
+armfail "no multi-packet poll" a-nomulti '/case udp list gro=on/s/multi=390/multi=0/' 'no poll delivered several packets;'
+armfail "no traffic" a-notraffic '/case udp immediate gro=on/s/sent=3940/sent=0/' 'no traffic;'
+armfail "gro mode merged nothing" a-nomerge '/case tcp gro gro=on/s/big=250/big=0/' 'GRO merged no segment;'
+armfail "merged without GRO" a-merge '/case tcp list gro=on/s/big=0/big=5/' 'merged without GRO, or processed != passed up;'
+armfail "GRO fed outside gro mode" a-gro '/case udp list gro=on/s/gro_entry=0/gro_entry=3955/' 'napi_gro_receive() traced where GRO was not fed;'
+armfail "the trace lost events" a-overrun '/case udp gro gro=on/s/overrun=0/overrun=7/' 'the trace lost events;'
+armfail "iperf3 failed" a-iperf '/case tcp immediate gro=on/s/iperf=0/iperf=1/' 'iperf3 failed;'
+armfail "zynq: a netif_receive_skb() call" a-zentry '/case udp list gro=on/s/entry=0/entry=5/' 'netif_receive_skb() calls from a GRO driver;' zynq
+armfail "zynq: GRO on merged nothing" a-znomerge '/case tcp immediate gro=on/s/big=250/big=0/' 'GRO merged no segment;' zynq
 armfail "zynq: GRO off, not batched" a-zunb \
-	'/case udp immediate gro=off/s/unbatched=0/unbatched=1/' zynq
+	'/case udp immediate gro=off/s/unbatched=0/unbatched=1/' 'a packet processed before its poll'"'"'s last call;' zynq
 expect 64 "arm: an unknown machine" "$r" arm "$(mkarm a-machine vexpress)" versatile
 
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
