@@ -60,6 +60,18 @@ else
 		echo clear > "$KML"
 	}
 	echo scan=off > "$KML"
+	# a stall's evidence: every 5 min the tasks running or blocked, with
+	# their kernel stacks, in watch.log (a task looping in short sleeps,
+	# as napi_disable() does, never trips the hung-task detector)
+	while sleep 300; do
+		echo "=== uptime $(cut -d' ' -f1 /proc/uptime) s"
+		ps -eo pid,stat,time,wchan:32,args --sort=-time | head -n 20
+		for p in $(ps -eo pid=,stat= | awk '$2 ~ /^[RD]/ { print $1 }'); do
+			echo "--- $p $(cat "/proc/$p/comm")"
+			cat "/proc/$p/stack"
+		done 2>/dev/null
+	done >> "$out/watch.log" &
+	watch=$!
 	leaks boot 2
 	# the list on fd 3: a test must not read it from its stdin
 	while read -r t <&3; do
@@ -67,6 +79,7 @@ else
 		leaks "${t#*:}" 1
 	done 3< "$list"
 	leaks end 1
+	kill "$watch"
 fi
 
 # nic DRIVER: the interface whose device DRIVER drives
