@@ -60,17 +60,26 @@ else
 		echo clear > "$KML"
 	}
 	echo scan=off > "$KML"
-	# a stall's evidence: every 5 min the tasks running or blocked, with
-	# their kernel stacks, in watch.log (a task looping in short sleeps,
-	# as napi_disable() does, never trips the hung-task detector)
+	# a stall's evidence: every 5 min the tasks, the kernel stacks of the
+	# threads blocked (a running one's is empty: the unwinder does not walk
+	# another CPU), the softirq counts and each netns's pktgen state, in
+	# watch.log. A thread looping in short sleeps, as napi_disable() does,
+	# never trips the hung-task detector. ps sorts by CPU time since start.
 	while sleep 300; do
 		echo "=== uptime $(cut -d' ' -f1 /proc/uptime) s"
-		ps -eo pid,stat,time,wchan:32,args --sort=-time | head -n 20
-		for p in $(ps -eo pid=,stat= | awk '$2 ~ /^[RD]/ { print $1 }'); do
-			echo "--- $p $(cat "/proc/$p/comm")"
+		ps -eo pid,stat,time,wchan:32,args --sort=-time | head -n 20 | cut -c1-200
+		for p in $(ps -eLo tid=,stat= | awk '$2 ~ /^D/ { print $1 }'); do
+			c=$(cat "/proc/$p/comm") || continue
+			echo "--- $p $c"
 			cat "/proc/$p/stack"
-		done 2>/dev/null
-	done >> "$out/watch.log" &
+		done
+		cat /proc/softirqs /proc/net/softnet_stat
+		for n in $(ip netns list | cut -d' ' -f1); do
+			echo "--- netns $n pktgen"
+			ip netns exec "$n" sh -c 'for f in /proc/net/pktgen/*; do
+				echo "$f"; head -c 1500 "$f"; done'
+		done
+	done >> "$out/watch.log" 2>&1 &
 	watch=$!
 	leaks boot 2
 	# the list on fd 3: a test must not read it from its stdin
