@@ -49,7 +49,7 @@ help:
 	@echo "               Documentation/check-rt.txt, which make check requires to match"
 	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
 	@echo "               kmemleak): KUnit + vm-tests.txt, kmemleak scan after each;"
-	@echo "               writes Documentation/check-debug.txt (the same rule; ~80 min)"
+	@echo "               writes Documentation/check-debug.txt (the same rule; ~2.5 h here, alone)"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make send-net  the same for the net fixes (series/net/); both refuse a Fixes:"
 	@echo "               tag they cannot verify (FIXES_TREE=a kernel tree with history)"
