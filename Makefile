@@ -21,7 +21,7 @@ KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 # before the rules that use it, as make expands prerequisites as it reads
 NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
-.PHONY: all help deps env tree export check check-rt check-debug send send-net vm-kernel demo vm-test vm-arm mutants audit bench clean
+.PHONY: all help deps env tree export check check-rt check-debug check-arm send send-net vm-kernel demo vm-test mutants audit bench clean
 
 all: deps tree vm-kernel demo
 
@@ -38,8 +38,6 @@ help:
 	@echo "make demo      boot it under QEMU (TCG) and show the series at work"
 	@echo "make vm-test   boot it and run KUnit + the kselftests of"
 	@echo "               tools/testing/selftests/vm-tests.txt"
-	@echo "make vm-arm    the ARM VM kernel (net-core/vm-arm.config) in $(ARMOUT), run on"
-	@echo "               zynq (macb) and vexpress (smsc911x): results.sh arm (~10 min)"
 	@echo "make mutants   break the core in one small way at a time (MUTANTS=...): some KUnit"
 	@echo "               case must fail for each; prints the table of Documentation/testing.md"
 	@echo "make audit     coccinelle audits of net-core/ (netif_receive_skb() return value users)"
@@ -50,6 +48,9 @@ help:
 	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
 	@echo "               kmemleak): KUnit + vm-tests.txt, kmemleak scan after each;"
 	@echo "               writes Documentation/check-debug.txt (the same rule; ~2.5 h here, alone)"
+	@echo "make check-arm the ARM VM kernel (net-core/vm-arm.config) on zynq (macb) and"
+	@echo "               vexpress (smsc911x), and at the base (each case must fail there);"
+	@echo "               writes Documentation/check-arm.txt (the same rule)"
 	@echo "make send      sign off as yourself and dry-run the send (b4 / git send-email)"
 	@echo "make send-net  the same for the net fixes (series/net/); both refuse a Fixes:"
 	@echo "               tag they cannot verify (FIXES_TREE=a kernel tree with history)"
@@ -100,15 +101,9 @@ vm-kernel: $(NEED_TREE)
 	 echo "building the VM kernel in $(VMOUT) (cold: ~9 min on 2 cores, ccache)"; \
 	 $(KMAKE) bzImage
 
-# the series on ARM boards' real NIC models (tools/testing/selftests/vm-arm.sh)
-vm-arm: $(NEED_TREE)
-	@$(ENV) export ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf-; \
-	 VM_ARCH=arm scripts/vm-config.sh $(TREE) $(ARMOUT); \
-	 scripts/kmake.sh $(TREE) $(ARMOUT) zImage dtbs; \
-	 tools/testing/selftests/vm-arm.sh $(ARMOUT) $(BUILD)/arm-run || true; \
-	 rc=0; for m in zynq vexpress; do \
-		tools/testing/selftests/results.sh arm $(BUILD)/arm-run $$m || rc=1; done; \
-	 exit $$rc
+# the series on ARM boards' real NIC models, and the base (scripts/check-arm.sh)
+check-arm: $(NEED_TREE)
+	@$(ENV) scripts/check-arm.sh $(TREE) $(ARMOUT)
 
 # the same judges as make check (results.sh); fails if the VM run or one fails
 vm-test:

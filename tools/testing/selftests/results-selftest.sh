@@ -271,6 +271,32 @@ armfail "zynq: GRO on merged nothing" a-znomerge '/case tcp immediate gro=on/s/b
 armfail "zynq: GRO off, not batched" a-zunb \
 	'/case udp immediate gro=off/s/unbatched=0/unbatched=1/' 'a packet processed before its poll'"'"'s last call;' zynq
 expect 64 "arm: an unknown machine" "$r" arm "$(mkarm a-machine vexpress)" versatile
+# the negative control (make check-arm): the boards on the base kernel,
+# which has no sysctl (guest-arm.sh's rxmode= is empty) and, on vexpress,
+# no batching (smsc911x's list mode cases unbatched)
+nosysctl='s/rxmode=[0-9]/rxmode=/'
+base_v="$nosysctl;/case udp list /s/unbatched=0/unbatched=390/"
+# basefail WHAT NAME SED WHY [MACHINE]: a base run the control must reject
+basefail() {
+	expect 1 "arm-base: $1" "$r" arm-base "$(mkarm "$2" "${5:-vexpress}" "$3")" "${5:-vexpress}"
+	grep -qF -- "$4" "$tmp/out" ||
+		{ echo "FAIL: arm-base: $1: not for its reason ($4)"; sed 's/^/    /' "$tmp/out"; bad=1; }
+}
+expect 0 "arm-base: a base run (vexpress)" "$r" arm-base "$(mkarm b-good vexpress "$base_v")" vexpress
+expect 0 "arm-base: a base run (zynq)" "$r" arm-base "$(mkarm b-zgood zynq "$nosysctl")" zynq
+basefail "the series' kernel (all pass)" b-head '' 'exited 0, not 1'
+expect 1 "arm-base: no console log" "$r" arm-base "$tmp/b-none" vexpress
+basefail "the guest did not finish" b-hang "$base_v;/napi-arm: done/d" 'did not get to its cases'
+basefail "a splat on the console" b-splat "$base_v;1a[    3.0] BUG: kernel NULL pointer dereference" 'did not get to its cases'
+basefail "11 of 12 cases" b-missing "$base_v;/case tcp list gro=off/d" 'not each of the 12 cases ran once'
+basefail "a sysctl, but no batching" b-sysctl '/case udp list /s/unbatched=0/unbatched=390/' 'a case passed'
+basefail "no sysctl, but list mode batched" b-batched "$nosysctl" '0 of 2 list mode UDP cases unbatched'
+basefail "a case twice, one missing" b-twice "$base_v;/case tcp list gro=off/s/tcp list/tcp gro/" 'not each of the 12 cases ran once'
+basefail "zynq: no traffic, iperf3 failed, the trace lost events" b-zidle \
+	"$nosysctl;s/iperf=0/iperf=1/;s/sent=[0-9]*/sent=0/;s/overrun=0/overrun=7/" 'for what the base does not lack' zynq
+basefail "vexpress: the trace lost events" b-overrun "$base_v;/case udp list /s/overrun=0/overrun=50/" 'for what the base does not lack'
+basefail "zynq: one case with the sysctl" b-zone "$nosysctl;/case tcp gro gro=on/s/rxmode=/rxmode=2/" 'a case passed' zynq
+expect 64 "arm-base: an unknown machine" "$r" arm-base "$(mkarm b-machine vexpress "$base_v")" versatile
 
 # usage errors: never a verdict (a mistyped mode used to exit 0, a pass)
 expect 64 "a mistyped mode" "$r" kselftests drivers/net:ping.py "$good"
