@@ -10,8 +10,8 @@
 # builds (the VM kernel at the head; every drivers/*/build.conf, i.e. the
 # converted drivers on their own architectures, against the base; each
 # patch's touched objects W=1 C=1) -> one VM boot for KUnit, the kselftests
-# and a console scan -> the negative control (the new selftests on the base
-# kernel).
+# and a console scan -> the negative control (the new selftests on the
+# base's C code: vm-kernel-base).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
@@ -214,34 +214,55 @@ if ((npatch)) && [ $vm_ok -eq 0 ]; then
 	run build-per-patch per_patch_build
 fi
 # The kselftests of vm-tests.txt that the series adds: the negative control
-# runs them on the base kernel. There, a SKIP counts only if its reason names
-# what the base lacks: the series' sysctl or netdevsim's switch.
+# runs them on the base's C code (vm-kernel-base). There, a SKIP counts
+# only if its reason names what the base lacks: the series' sysctl or
+# netdevsim's switch.
 base_lacks='napi_rx_mode|rx_legacy'
 mapfile -t new_tests < <(added_tests "$T" series-base)
 base_ok=1
 if ((${#new_tests[@]})) && [ $vm_ok -eq 0 ]; then
 	# The control's kernel is the head with every C file the series
 	# changes restored to series-base: the series' code reverted, its
-	# headers kept. They only declare (fields, prototypes, an enum; the
-	# log lists them), and as the series changes sched.h, a kernel of
-	# series-base's headers would share no ccache object with the head
-	# (23 min more on a cold run here); this one rebuilds a few files.
+	# headers kept. Those may only add declarations (no line removed, no
+	# inline, macro or trace event added: checked below), and as the
+	# series changes sched.h, a kernel of series-base's headers would
+	# share no ccache object with the head (23 min more on a cold run
+	# here); this one recompiles the reverted files.
 	vmbuild_base() {
 		local st f c=() rc=0
 		while read -r st f; do
+			case $f in
+			# not in the kernel: the tests (the head's run on both),
+			# YNL and its uapi copy, text
+			tools/testing/* | tools/net/ynl/* | tools/include/uapi/* | \
+			Documentation/*.rst | Documentation/netlink/specs/* | MAINTAINERS)
+				continue ;;
+			esac
 			case $st:$f in
 			M:*.c) c+=("$f"); echo "reverted to series-base: $f" ;;
-			*:*.h) echo "kept from the head: $st $f" ;;
+			M:*.h | A:*.h) echo "kept from the head: $st $f" ;;
 			*) echo "$st $f: neither a header nor a changed C file: cannot revert it"
 			   rc=1 ;;
 			esac
-		done < <(git -C "$T" diff --name-status series-base napi-list -- \
-			':!tools/' ':!Documentation/')
+		done < <(git -C "$T" diff-tree -r --no-renames --name-status series-base napi-list)
 		((${#c[@]})) || { echo "the series changes no C file"; return 1; }
+		if git -C "$T" diff-tree -r -p -U0 --no-renames series-base napi-list -- '*.h' \
+			':!tools/' | grep -E '^-[^-]|^-$|^\+.*(\binline\b|#[[:space:]]*define|TRACE_EVENT|DEFINE_EVENT|DECLARE_EVENT_CLASS)'; then
+			echo "^ a header line removed, or an inline, macro or trace event added:" \
+			     "the head's headers could carry behaviour into the control's kernel"
+			rc=1
+		fi
 		((rc == 0)) || return 1
+		# an interrupted build must not leave the tree reverted
+		trap 'git -C "$T" checkout -q napi-list -- "${c[@]}"; exit 130' INT TERM HUP
 		git -C "$T" checkout -q series-base -- "${c[@]}" && vmbuild "$W/vm-base"
 		rc=$?
 		git -C "$T" checkout -q napi-list -- "${c[@]}" || rc=1
+		trap - INT TERM HUP
+		if ! git -C "$T" diff --quiet HEAD ||
+		   [ "$(git -C "$T" rev-parse HEAD)" != "$(git -C "$T" rev-parse napi-list)" ]; then
+			echo "the tree is not back at napi-list"; rc=1
+		fi
 		return $rc
 	}
 	run vm-kernel-base vmbuild_base
@@ -289,6 +310,8 @@ if ((${#new_tests[@]})) && [ "$base_ok" -eq 0 ]; then
 		for t in "${new_tests[@]}"; do
 			tools/testing/selftests/results.sh base "$t" "$base_lacks" "$W/vm-base-run" || rc=1
 		done
+		# a test that failed on a splat proves nothing about the series
+		tools/testing/selftests/results.sh console "$W/vm-base-run" || rc=1
 		[ $rc -eq 0 ] && echo "${#new_tests[@]} new test(s) fail, or skip for what the base lacks, on the base kernel"
 		return $rc
 	}
