@@ -19,20 +19,8 @@ export ARCH=arm CROSS_COMPILE=arm-linux-gnueabihf- VM_ARCH=arm
 res=$out/results.txt
 : > "$res"
 
-# step NAME CMD...: as check-kernel.sh's
-fail=0
-step() {
-	local name=$1 rc t0=$SECONDS; shift
-	"$@" > "$out/$name.log" 2>&1
-	rc=$?
-	case $rc in
-	0) echo "PASS  $name ($((SECONDS - t0)) s)" ;;
-	*) echo "FAIL  $name (log: $out/$name.log)"
-	   tail -n 15 "$out/$name.log" | sed 's/^/      | /' ;;
-	esac | tee -a "$res"
-	[ "$rc" -eq 0 ] || fail=1
-	return $rc
-}
+# shellcheck source=scripts/step.sh
+. "$top/scripts/step.sh"
 # build SRC KOUT: the ARM kernel of SRC
 build() {
 	"$top/scripts/vm-config.sh" "$1" "$2" &&

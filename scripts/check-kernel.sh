@@ -48,22 +48,8 @@ export VM_TIMEOUT=$((1800 * slow)) VM_TEST_TIMEOUT=$((600 * slow))
 res=$out/results.txt
 : > "$res"
 
-# step NAME CMD...: one line per step, as make check prints them
-fail=0
-step() {
-	local name=$1 rc t0=$SECONDS; shift
-	"$@" > "$out/$name.log" 2>&1
-	rc=$?
-	case $rc in
-	0) echo "PASS  $name ($((SECONDS - t0)) s)" ;;
-	2) echo "SKIP  $name: $(grep -m1 . "$out/$name.log")" ;;
-	*) echo "FAIL  $name (log: $out/$name.log)"
-	   tail -n 15 "$out/$name.log" | sed 's/^/      | /' ;;
-	esac | tee -a "$res"
-	# here, not in the case above: that runs in the pipeline's subshell
-	[ "$rc" -eq 0 ] || fail=1
-	return $rc
-}
+# shellcheck source=scripts/step.sh
+. "$top/scripts/step.sh"
 
 build() {
 	# shellcheck disable=SC2046 # one target per word
