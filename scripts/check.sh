@@ -121,6 +121,7 @@ run results-selftest tools/testing/selftests/results-selftest.sh "$T"
 run env-selftest scripts/env-selftest.sh "$cache"
 run cache-selftest scripts/cache-selftest.sh
 run tree-selftest scripts/tree-selftest.sh
+run control-tree-selftest scripts/control-tree.sh --selftest
 
 # ---- coccinelle -----------------------------------------------------------
 if ((npatch)); then
@@ -223,47 +224,12 @@ base_ok=1
 if ((${#new_tests[@]})) && [ $vm_ok -eq 0 ]; then
 	# The control's kernel is the head with every C file the series
 	# changes restored to series-base: the series' code reverted, its
-	# headers kept. Those may only add declarations (no line removed, no
-	# inline, macro or trace event added: checked below), and as the
-	# series changes sched.h, a kernel of series-base's headers would
-	# share no ccache object with the head (23 min more on a cold run
-	# here); this one recompiles the reverted files.
+	# headers kept (scripts/control-tree.sh says why, and what it refuses)
 	vmbuild_base() {
-		local st f c=() rc=0
-		while read -r st f; do
-			case $f in
-			# not in the kernel: the tests (the head's run on both),
-			# YNL and its uapi copy, text
-			tools/testing/* | tools/net/ynl/* | tools/include/uapi/* | \
-			Documentation/*.rst | Documentation/netlink/specs/* | MAINTAINERS)
-				continue ;;
-			esac
-			case $st:$f in
-			M:*.c) c+=("$f"); echo "reverted to series-base: $f" ;;
-			M:*.h | A:*.h) echo "kept from the head: $st $f" ;;
-			*) echo "$st $f: neither a header nor a changed C file: cannot revert it"
-			   rc=1 ;;
-			esac
-		done < <(git -C "$T" diff-tree -r --no-renames --name-status series-base napi-list)
-		((${#c[@]})) || { echo "the series changes no C file"; return 1; }
-		if git -C "$T" diff-tree -r -p -U0 --no-renames series-base napi-list -- '*.h' \
-			':!tools/' | grep -E '^-[^-]|^-$|^\+.*(\binline\b|#[[:space:]]*define|TRACE_EVENT|DEFINE_EVENT|DECLARE_EVENT_CLASS)'; then
-			echo "^ a header line removed, or an inline, macro or trace event added:" \
-			     "the head's headers could carry behaviour into the control's kernel"
-			rc=1
-		fi
-		((rc == 0)) || return 1
-		# an interrupted build must not leave the tree reverted
-		trap 'git -C "$T" checkout -q napi-list -- "${c[@]}"; exit 130' INT TERM HUP
-		git -C "$T" checkout -q series-base -- "${c[@]}" && vmbuild "$W/vm-base"
-		rc=$?
-		git -C "$T" checkout -q napi-list -- "${c[@]}" || rc=1
-		trap - INT TERM HUP
-		if ! git -C "$T" diff --quiet HEAD ||
-		   [ "$(git -C "$T" rev-parse HEAD)" != "$(git -C "$T" rev-parse napi-list)" ]; then
-			echo "the tree is not back at napi-list"; rc=1
-		fi
-		return $rc
+		# shellcheck disable=SC2046 # one argument per target
+		scripts/vm-config.sh "$T" "$W/vm-base" $(vm_targets) &&
+		scripts/control-tree.sh "$T" series-base napi-list \
+			scripts/kmake.sh "$T" "$W/vm-base" bzImage
 	}
 	run vm-kernel-base vmbuild_base
 	base_ok=$?
