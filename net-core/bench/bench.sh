@@ -5,8 +5,17 @@
 # predictors; it shows work removed, not a board's speed).
 #
 #   base: the base tree with only the netdevsim rx_legacy patch of series/
-#         applied (the unpatched core, with a legacy driver to measure);
+#         applied (the unpatched core, with a legacy driver to measure),
+#         and net-core/bench/nsim-driver-list.patch (bench only: the same
+#         driver with a list of its own, netif_receive_skb_list(), as seeds
+#         000 and 002 do: the peer the core's list mode is measured against);
 #   head: TREE, the whole series (KOUT: its VM kernel, `make vm-kernel`).
+#
+# Besides instructions per packet, the plugin counts how long each packet
+# waits, in the receiving vCPU's instructions, from the driver's call to
+# the stack taking it (and to UDP): guest.sh sweeps gro_normal_batch, the
+# bound of list mode, and report.py gives the saving each value buys and
+# that wait, and the wait of a lone packet (the 1-packet windows) per mode.
 #
 # Both kernels boot in turn under QEMU with two vCPUs and run
 # net-core/bench/guest.sh; net-core/bench/report.py turns the counted
@@ -45,19 +54,30 @@ gcc -O2 -Wall -Wextra -Wno-unused-parameter -shared -fPIC -I"$pdir" \
 	$(pkg-config --libs glib-2.0)
 
 # The base kernel: a worktree at the series' base plus the netdevsim patch
-# (kept while it matches, so that the next run's build is incremental).
+# and the bench-only driver-list variant on it (net-core/bench/, not in
+# series/: the peer, a driver's own netif_receive_skb_list()); kept while
+# it matches, so that the next run's build is incremental.
 src="$out/base-src" bout="$out/base-kout"
-patch=$(ls "$top"/series/*-netdevsim-add-a-debugfs-switch-*.patch)
-want="$(git -C "$tree" rev-parse series-base) $(git patch-id --stable < "$patch" | cut -d' ' -f1)"
+patches=("$(ls "$top"/series/*-netdevsim-add-a-debugfs-switch-*.patch)"
+	 "$here/nsim-driver-list.patch")
+ids() {	# ids REV...: the stable patch-ids of the commits given
+	local c
+	for c in "$@"; do
+		git -C "$src" show "$c" 2>/dev/null | git patch-id --stable | cut -d' ' -f1
+	done
+}
+want="$(git -C "$tree" rev-parse series-base)"
+for p in "${patches[@]}"; do
+	want+=" $(git patch-id --stable < "$p" | cut -d' ' -f1)"
+done
 have=
 [ -d "$src" ] &&
-	have="$(git -C "$src" rev-parse HEAD^ 2>/dev/null) $(git -C "$src" show HEAD 2>/dev/null |
-		git patch-id --stable | cut -d' ' -f1)"
+	have="$(git -C "$src" rev-parse HEAD~2 2>/dev/null) $(ids HEAD~1 HEAD | xargs)"
 if [ "$have" != "$want" ]; then
 	git -C "$tree" worktree remove --force "$src" 2>/dev/null || rm -rf "$src"
 	git -C "$tree" worktree prune
 	git -C "$tree" worktree add -q --detach "$src" series-base
-	git -C "$src" -c user.name=bench -c user.email=bench@localhost am -q "$patch"
+	git -C "$src" -c user.name=bench -c user.email=bench@localhost am -q "${patches[@]}"
 fi
 # Exactly the head kernel's configuration (the series adds no option): a
 # difference in options (ftrace's call padding, say) would be counted too.
@@ -85,10 +105,19 @@ boot() {	# boot KERNEL KOUT
 	rm -f "$out/prof.$1"
 	start=$(awk '$3 == "pgctrl_write" { print $1 }' "$map")
 	stop=$(awk '$3 == "pgctrl_show" { print $1 }' "$map")
-	rm -f "$out/windows.$1" "$out/labels.$1"
+	# the waits (insn-window.c): a driver passes a packet up, the stack
+	# takes it, UDP gets it
+	enter=$(awk '$3 == "netif_receive_skb" { print $1 }' "$map")
+	core=$(awk '$3 ~ /^__netif_receive_skb_core(\.|$)/ { print $1; exit }' "$map")
+	deliver=$(awk '$3 == "udp_rcv" { print $1 }' "$map")
+	[ -n "$enter" ] && [ -n "$core" ] && [ -n "$deliver" ] || {
+		echo "bench: $1: netif_receive_skb, __netif_receive_skb_core or udp_rcv not in $map" >&2
+		exit 1
+	}
+	rm -f "$out/windows.$1" "$out/labels.$1" "$out/waits.$1"
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
 	"$top/scripts/vm-boot.sh" 1800 "$2" --cpus 2 --memory 1G --rwdir "$out" \
-		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1" \
+		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,enter=0x$enter,core=0x$core,deliver=0x$deliver" \
 		--exec "$here/guest.sh $out $1 $n $reps" > "$out/console.$1.log" 2>&1
 }
 boot base "$bout"

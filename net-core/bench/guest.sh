@@ -36,6 +36,11 @@ taskset -pc 0 $$
 mount -t debugfs nodev /sys/kernel/debug 2>/dev/null
 ip link set lo up
 ip netns add rx
+# no IPv6 (router and neighbour solicitations, MLD): only the sender's
+# datagrams reach the receiver, so that waits= pairs each with its own
+sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
+ip netns exec rx sysctl -qw net.ipv6.conf.all.disable_ipv6=1 \
+	net.ipv6.conf.default.disable_ipv6=1
 echo "1 1" > /sys/bus/netdevsim/new_device
 echo "2 1" > /sys/bus/netdevsim/new_device
 udevadm settle 2>/dev/null
@@ -74,7 +79,10 @@ rpid=$!
 python3 -c "$sink" 192.0.2.1 &
 sleep 2
 rx_legacy=/sys/kernel/debug/netdevsim/netdevsim2/ports/0/rx_legacy
+# the base only (net-core/bench/nsim-driver-list.patch)
+driver_list=/sys/kernel/debug/netdevsim/netdevsim2/ports/0/rx_driver_list
 sysctl=/proc/sys/net/core/napi_rx_mode
+batch=/proc/sys/net/core/gro_normal_batch
 
 echo "rem_device_all" > $pg/kpktgend_0
 echo "add_device $a" > $pg/kpktgend_0
@@ -147,8 +155,10 @@ run() {
 # configuration NAME: set it up; false if this kernel lacks it
 configure() {
 	local o
+	[ -e $driver_list ] && echo 0 > $driver_list
+	echo 8 > $batch
 	case $1 in
-	base-legacy|head-immediate|head-list|head-gro)
+	base-legacy|base-driver-list|head-immediate|head-list|head-list-b*|head-gro)
 		[ -e $rx_legacy ] || return 1
 		echo 1 > $rx_legacy
 		ip netns exec rx ethtool -K "$b" gro on ;;
@@ -174,16 +184,21 @@ configure() {
 	base-*) [ ! -e $sysctl ] || return 1 ;;
 	esac
 	case $1 in
+	base-driver-list) [ -e $driver_list ] || return 1; echo 1 > $driver_list ;;
 	head-immediate) echo 0 > $sysctl ;;
 	head-list) echo 1 > $sysctl ;;
+	# the gro_normal_batch sweep (8, the default, is head-list)
+	head-list-b*) echo 1 > $sysctl; echo "${1#head-list-b}" > $batch ;;
 	head-gro) echo 2 > $sysctl ;;
 	head-*) echo 1 > $sysctl ;;
 	esac
 }
 
-configs="base-legacy base-gro-off base-gro-on base-nonapi"
+configs="base-legacy base-driver-list base-gro-off base-gro-on base-nonapi"
 [ "$kernel" = head ] &&
-	configs="head-immediate head-list head-gro head-gro-off head-gro-on head-nonapi"
+	configs="head-immediate head-list head-gro head-gro-off head-gro-on head-nonapi
+		 head-list-b1 head-list-b2 head-list-b4 head-list-b16 head-list-b32
+		 head-list-b64"
 : > "$labels"
 # warm-up: fill the receiver's queue, fault in the code paths
 for c in $configs; do

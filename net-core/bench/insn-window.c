@@ -15,8 +15,19 @@
  * translated block vCPU 1 executed in it, "ADDRESS INSTRUCTIONS" (hex,
  * decimal): where that vCPU's instructions went, for profile.py.
  *
+ * With waits=W and the addresses enter= (netif_receive_skb: a driver passes
+ * a packet up), core= (__netif_receive_skb_core: the stack takes it) and
+ * deliver= (udp_rcv: the protocol gets it), the time a packet waits, in
+ * vCPU 1's instructions: each packet's enter is paired, in order, with the
+ * next core, and that with the next deliver (the stack keeps a poll's
+ * order). Each window appends to W one line: "N_CORE MEDIAN MAX N_DELIVER
+ * MEDIAN MAX LEFT UNPAIRED", the instructions from enter to core and from
+ * enter to deliver, LEFT the packets entered and not taken by the stack in
+ * the window, UNPAIRED the cores and delivers with no packet to pair.
+ *
  * qemu-system-x86_64 ... -plugin insn-window.so,start=0x...,stop=0x...,out=F
- *	[,skip=0xSTART-0xEND]...[,prof=P]
+ *	[,skip=0xSTART-0xEND]...[,prof=P][,waits=W,enter=0x..,core=0x..,
+ *	deliver=0x..]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -35,7 +46,14 @@ static uint64_t start_addr, stop_addr, count[MAX_CPUS], mark[MAX_CPUS];
 static uint64_t skip_start[MAX_SKIPS], skip_end[MAX_SKIPS];
 static unsigned int ncpus = 1, nskips;
 static bool open_window;
-static FILE *out, *prof;
+static FILE *out, *prof, *waits;
+
+/* waits=: vCPU 1's count at each mark, queued until paired */
+enum { ENTER, CORE, DELIVER, NMARKS };
+static uint64_t mark_addr[NMARKS];
+static GArray *queue[DELIVER], *wait[NMARKS];	/* wait[CORE], wait[DELIVER] */
+static guint queue_head[DELIVER], unpaired;
+static GMutex wait_lock;
 
 /* a translated block, for prof= */
 struct block {
@@ -76,10 +94,79 @@ static void dump_prof(void)
 	g_mutex_unlock(&lock);
 }
 
+static void waits_reset(void)
+{
+	unsigned int i;
+
+	for (i = ENTER; i < DELIVER; i++) {
+		g_array_set_size(queue[i], 0);
+		queue_head[i] = 0;
+	}
+	g_array_set_size(wait[CORE], 0);
+	g_array_set_size(wait[DELIVER], 0);
+	unpaired = 0;
+}
+
+/* a packet reached mark udata on vCPU 1: queue it, or pair it */
+static void on_mark(unsigned int cpu_index, void *udata)
+{
+	unsigned int m = (uintptr_t)udata;
+	uint64_t now = count[1], entered;
+
+	if (cpu_index != 1 || !open_window)
+		return;
+	g_mutex_lock(&wait_lock);
+	if (m == ENTER) {
+		g_array_append_val(queue[ENTER], now);
+	} else if (queue_head[m - 1] < queue[m - 1]->len) {
+		entered = g_array_index(queue[m - 1], uint64_t, queue_head[m - 1]++);
+		if (m < DELIVER)
+			g_array_append_val(queue[m], entered);
+		now -= entered;
+		g_array_append_val(wait[m], now);
+	} else {
+		unpaired++;
+	}
+	g_mutex_unlock(&wait_lock);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void dump_wait(GArray *w)
+{
+	uint64_t *v = (uint64_t *)w->data;
+
+	qsort(v, w->len, sizeof(*v), cmp_u64);
+	fprintf(waits, "%u %" PRIu64 " %" PRIu64 " ", w->len,
+		w->len ? v[w->len / 2] : 0, w->len ? v[w->len - 1] : 0);
+}
+
+static void dump_waits(void)
+{
+	g_mutex_lock(&wait_lock);
+	dump_wait(wait[CORE]);
+	dump_wait(wait[DELIVER]);
+	fprintf(waits, "%u %u\n", queue[ENTER]->len - queue_head[ENTER],
+		unpaired);
+	fflush(waits);
+	waits_reset();
+	g_mutex_unlock(&wait_lock);
+}
+
 static void on_start(unsigned int cpu_index, void *udata)
 {
 	if (open_window)
 		return;
+	if (waits) {
+		g_mutex_lock(&wait_lock);
+		waits_reset();
+		g_mutex_unlock(&wait_lock);
+	}
 	memcpy(mark, count, sizeof(mark));
 	open_window = true;
 }
@@ -97,6 +184,8 @@ static void on_stop(unsigned int cpu_index, void *udata)
 	fflush(out);
 	if (prof)
 		dump_prof();
+	if (waits)
+		dump_waits();
 }
 
 static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
@@ -125,7 +214,13 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint64_t va = qemu_plugin_insn_vaddr(insn);
+		uintptr_t m;
 
+		for (m = ENTER; waits && m < NMARKS; m++)
+			if (va == mark_addr[m])
+				qemu_plugin_register_vcpu_insn_exec_cb(insn,
+					on_mark, QEMU_PLUGIN_CB_NO_REGS,
+					(void *)m);
 		if (va == start_addr)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, on_start,
 						QEMU_PLUGIN_CB_NO_REGS, NULL);
@@ -140,13 +235,15 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 	fclose(out);
 	if (prof)
 		fclose(prof);
+	if (waits)
+		fclose(waits);
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *path = NULL, *prof_path = NULL;
+	const char *path = NULL, *prof_path = NULL, *waits_path = NULL;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -163,6 +260,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			path = val;
 		else if (!strcmp(argv[i], "prof"))
 			prof_path = val;
+		else if (!strcmp(argv[i], "waits"))
+			waits_path = val;
+		else if (!strcmp(argv[i], "enter"))
+			mark_addr[ENTER] = strtoull(val, NULL, 0);
+		else if (!strcmp(argv[i], "core"))
+			mark_addr[CORE] = strtoull(val, NULL, 0);
+		else if (!strcmp(argv[i], "deliver"))
+			mark_addr[DELIVER] = strtoull(val, NULL, 0);
 		else if (!strcmp(argv[i], "skip") && nskips < MAX_SKIPS &&
 			 sscanf(val, "%" SCNx64 "-%" SCNx64,
 				&skip_start[nskips], &skip_end[nskips]) == 2)
@@ -182,6 +287,19 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 		if (!prof)
 			return -1;
 		blocks = g_ptr_array_new();
+	}
+	if (waits_path) {
+		if (!mark_addr[ENTER] || !mark_addr[CORE] || !mark_addr[DELIVER])
+			return -1;
+		waits = fopen(waits_path, "w");
+		if (!waits)
+			return -1;
+		for (i = ENTER; i < NMARKS; i++) {
+			if (i < DELIVER)
+				queue[i] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+			if (i > ENTER)
+				wait[i] = g_array_new(FALSE, FALSE, sizeof(uint64_t));
+		}
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);

@@ -14,6 +14,13 @@ or the ring fills and the sender spins. The sender's own instructions per
 packet tell them apart: more than twice the lowest of its boot means it
 spun. Each regime gets its own table, with how many windows it holds.
 
+OUT/waits.KERNEL (insn-window.c) has, per window, how long its packets
+waited in vCPU 1's instructions: from the driver's netif_receive_skb() to
+the stack's __netif_receive_skb_core(), and to udp_rcv(). From them: the
+gro_normal_batch sweep (list mode's bound: the saving each value buys, as a
+fraction of the 64-packet batch's, and the wait it costs) and a lone
+packet's wait per mode (the 1-packet windows).
+
 Usage: report.py OUT
 """
 
@@ -28,6 +35,8 @@ ROWS = [
      "base-legacy", "head-list"),
     ("netif_receive_skb() driver, napi_rx_mode=2 (gro)",
      "base-legacy", "head-gro"),
+    ("the driver's own netif_receive_skb_list() (base) vs napi_rx_mode=1",
+     "base-driver-list", "head-list"),
     ("napi_gro_receive() driver, gro off", "base-gro-off", "head-gro-off"),
     ("napi_gro_receive() driver, gro on", "base-gro-on", "head-gro-on"),
     ("netif_receive_skb() outside NAPI (pktgen netif_receive)",
@@ -35,32 +44,46 @@ ROWS = [
 ]
 
 
+WAITS = ("n_core", "core", "core_max", "n_deliver", "deliver",
+         "deliver_max", "left", "unpaired")
+BATCHES = (1, 2, 4, 8, 16, 32, 64)
+
+
+def lines(out, name):
+    """The lines of OUT/NAME, split into words."""
+    text = (out / name).read_text(encoding="utf-8")
+    return [line.split() for line in text.split("\n") if line]
+
+
 def load(out, kernel):
-    """Per configuration: {rep: {packets: (received, sleeps, counts)}}."""
-    labels = (out / f"labels.{kernel}").read_text(encoding="utf-8").split("\n")
-    windows = (out / f"windows.{kernel}").read_text(encoding="utf-8").split("\n")
-    labels = [line.split() for line in labels if line]
-    windows = [[int(x) for x in line.split()] for line in windows if line]
+    """Per configuration: {rep: {packets: (received, sleeps, counts, waits)}}."""
+    labels = lines(out, f"labels.{kernel}")
+    windows = [[int(x) for x in w] for w in lines(out, f"windows.{kernel}")]
+    waits = [dict(zip(WAITS, map(int, w))) for w in lines(out, f"waits.{kernel}")]
     if not labels or labels[-1] != ["done"]:
         sys.exit(f"report: {kernel}: the guest did not finish (labels.{kernel})")
     labels = labels[:-1]
-    if len(labels) != len(windows):
-        sys.exit(f"report: {kernel}: {len(labels)} labels, {len(windows)} windows")
+    if not len(labels) == len(windows) == len(waits):
+        sys.exit(f"report: {kernel}: {len(labels)} labels, {len(windows)}"
+                 f" windows, {len(waits)} waits")
     runs = {}
-    for (conf, packets, rep, received, sleeps), counts in zip(labels, windows):
+    for (conf, packets, rep, received, sleeps), counts, wait in zip(
+            labels, windows, waits):
         if conf.startswith("warmup-"):
             continue
         runs.setdefault(conf, {}).setdefault(int(rep), {})[int(packets)] = (
-            int(received), int(sleeps), counts)
+            int(received), int(sleeps), counts, wait)
     return runs
 
 
 def windows_of(runs, conf):
-    """Per repetition: (packets, received, sleeps, per-packet counts)."""
+    """Per repetition: (packets, received, sleeps, per-packet counts,
+    waits of the N-packet window, waits of the 1-packet window)."""
     for rep in runs[conf].values():
-        (pkts, (rcv_n, sl_n, w_n)), (_, (_, _, w_1)) = sorted(
+        (pkts, (rcv_n, sl_n, w_n, wait_n)), (_, (_, _, w_1, wait_1)) = sorted(
             rep.items(), reverse=True)
-        yield pkts, rcv_n, sl_n, [(a - b) / pkts for a, b in zip(w_n, w_1)]
+        yield (pkts, rcv_n, sl_n, [(a - b) / pkts for a, b in zip(w_n, w_1)],
+               wait_n, wait_1)
 
 
 def sender_floor(runs):
@@ -69,16 +92,85 @@ def sender_floor(runs):
                for w in windows_of(runs, conf))
 
 
+def waited(res, key):
+    """The median over a regime's windows of their median wait, and the
+    largest wait of them all; None if no window paired a packet."""
+    waits = [w for w in res.get("waits", []) if w["n_" + key]]
+    if not waits:
+        return None
+    return (statistics.median(w[key] for w in waits),
+            max(w[key + "_max"] for w in waits))
+
+
+def sweep(base, head):
+    """list mode's bound: what each gro_normal_batch saves, and costs."""
+    print("| gro_normal_batch | instructions/packet | saving vs base |"
+          " of the saving at 64 | wait to the stack: median / max |")
+    print("|---:|---:|---:|---:|---:|")
+    ref = per_packet(base, "base-legacy", False)
+    res = {b: per_packet(head, "head-list" if b == 8 else f"head-list-b{b}",
+                         False) for b in BATCHES}
+    full = res[64]["median"] - ref["median"] if res[64]["reps"] else None
+    unpaired = sum(w["unpaired"] + w["left"] for row in res.values()
+                   for w in row.get("waits", []))
+    for batch in BATCHES:
+        row = res[batch]
+        if not row["reps"] or not ref["reps"]:
+            print(f"| {batch} | {fmt(row)} | - | - | - |")
+            continue
+        save = ref["median"] - row["median"]
+        frac = f"{save / -full:.2f}" if full else "-"
+        wait = waited(row, "core")
+        wait = f"{wait[0]:.0f} / {wait[1]}" if wait else "-"
+        print(f"| {batch} | {fmt(row)} | {save / ref['median'] * 100:.1f} % |"
+              f" {frac} | {wait} |")
+    if unpaired:
+        print(f"\nwaits: {unpaired} marks unpaired or packets left in the"
+              " sweep's windows (stray packets: the pairing is by order)")
+
+
+def lone_packet(base, head):
+    """A lone packet (the 1-packet windows): from the driver's call to the
+    stack and to UDP, per mode; each mode against immediate's."""
+    print("| configuration | driver to stack | driver to UDP |"
+          " vs immediate (to UDP) |")
+    print("|---|---:|---:|---:|")
+    rows = [(c, base) for c in ("base-legacy", "base-driver-list")]
+    odd = sum(1 for runs in (base, head) for conf in runs
+              for w in windows_of(runs, conf) if w[5]["n_deliver"] != 1)
+    rows += [(c, head) for c in ("head-immediate", "head-list", "head-gro")]
+    ref = None
+    for conf, runs in rows:
+        if conf not in runs:
+            continue
+        got = [w[5] for w in windows_of(runs, conf) if w[5]["n_deliver"] == 1]
+        if not got:
+            print(f"| {conf} | - | - | - |")
+            continue
+        core = statistics.median(w["core"] for w in got)
+        udp = statistics.median(w["deliver"] for w in got)
+        if conf == "head-immediate":
+            ref = udp
+        ratio = f"{udp / ref:.3f}" if ref and conf.startswith("head-") else "-"
+        print(f"| {conf} | {core:.0f} | {udp:.0f} ({len(got)} windows) |"
+              f" {ratio} |")
+    if odd:
+        print(f"\n{odd} 1-packet windows did not pair exactly one packet"
+              " with its udp_rcv(): left out")
+
+
 def per_packet(runs, conf, spun):
     """Medians over the repetitions of one regime, and how they went."""
     cpu = 0 if conf.endswith("-nonapi") else 1
     floor = sender_floor(runs)
-    insns, per_sleep, lost, total = [], [], 0, 0
-    for pkts, rcv_n, sl_n, per_cpu in windows_of(runs, conf):
+    insns, per_sleep, waits, lone, lost, total = [], [], [], [], 0, 0
+    for pkts, rcv_n, sl_n, per_cpu, wait_n, wait_1 in windows_of(runs, conf):
         total += 1
         if cpu and (per_cpu[0] > 2 * floor) != spun:
             continue
         insns.append(per_cpu[cpu])
+        waits.append(wait_n)
+        lone.append(wait_1)
         lost += max(pkts - rcv_n, 0)
         if sl_n:
             per_sleep.append(pkts / sl_n)
@@ -86,7 +178,7 @@ def per_packet(runs, conf, spun):
         return {"reps": 0, "total": total}
     return {"median": statistics.median(insns), "min": min(insns),
             "max": max(insns), "reps": len(insns), "total": total,
-            "lost": lost,
+            "lost": lost, "waits": waits, "lone": lone,
             "per_sleep": statistics.median(per_sleep) if per_sleep else None}
 
 
@@ -135,6 +227,15 @@ def main():
     print("\nInstructions per packet on the receiving vCPU: median over the"
           " windows of the regime (± half their range; windows used/run);"
           " emulated CPU (QEMU TCG).")
+    print("\nList mode's bound, net.core.gro_normal_batch (receiver keeps up;"
+          " saving against the base's netif_receive_skb(); the wait in the"
+          " receiving vCPU's instructions from the driver's call to"
+          " __netif_receive_skb_core(): median of the windows' medians, and"
+          " the largest):\n")
+    sweep(base, head)
+    print("\nA lone packet (1-packet windows, median over the repetitions),"
+          " in the receiving vCPU's instructions:\n")
+    lone_packet(base, head)
     for note in sorted(set(notes)):
         print(f"- {note}")
 
