@@ -121,7 +121,7 @@ audit:
 	@$(ENV) net-core/audit.sh $(TREE)
 
 bench: vm-kernel
-	@$(ENV) CACHE=$(CACHE) net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
+	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
 
 clean:
 	rm -rf $(BUILD)

@@ -25,7 +25,9 @@
 # instructions went (OUT/prof.KERNEL); net-core/bench/profile.py compares
 # two configurations by kernel function.
 #
-# Usage: [PROFILE=1] bench.sh TREE KOUT OUT [N [REPS]]
+# With ONLY=ERE, only the configurations that match (guest.sh lists them).
+#
+# Usage: [PROFILE=1] [ONLY=ERE] bench.sh TREE KOUT OUT [N [REPS]]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -118,7 +120,7 @@ boot() {	# boot KERNEL KOUT
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
 	"$top/scripts/vm-boot.sh" 1800 "$2" --cpus 2 --memory 1G --rwdir "$out" \
 		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,enter=0x$enter,core=0x$core,deliver=0x$deliver" \
-		--exec "$here/guest.sh $out $1 $n $reps" > "$out/console.$1.log" 2>&1
+		--exec "$here/guest.sh $out $1 $n $reps '${ONLY:-.}'" > "$out/console.$1.log" 2>&1
 }
 boot base "$bout"
 boot head "$kout"

@@ -18,15 +18,29 @@
 # stops, pktgen spins on vCPU 0 and every poll wakes the queue. report.py
 # tells them apart by the sender's instructions per packet.
 #
+# Two more shapes of traffic, on the same receiving port and vCPU:
+#   - router (fwd-*): the receiver's netns forwards to a third netdevsim
+#     port, linked to a fourth in netns "dst" (its NAPI, its reader: vCPU
+#     0). 64-byte UDP from pktgen (fwd-udp-*), and a TCP stream of MSS-sized
+#     segments (fwd-tcp-*: the sender's port has TSO and GSO off), each with
+#     the egress port's TX checksum and TSO on (-on) and off (-off): GRO's
+#     cost on a router depends on whether egress must segment and checksum
+#     in software. Instructions per forwarded packet.
+#   - end host (host-*): a TCP stream into a socket read on vCPU 1.
+#     Instructions per received byte (and per packet on the wire).
+#   A TCP window's "packets" are bytes; its 1-"packet" run sends 1 byte.
+#
 # For each configuration and each repetition, a run of N packets and a run
 # of 1 packet; OUT/labels.KERNEL names each window in order, as
 # "CONFIG PACKETS REP RECEIVED SLEEPS": RECEIVED the datagrams that reached
 # UDP (queued, or dropped for the full queue), SLEEPS how often the NAPI
 # thread ran out of work. This shell stays on vCPU 0.
 #
-# Usage: guest.sh OUT KERNEL N REPS
+# Usage: guest.sh OUT KERNEL N REPS [ONLY]
+#   N packets per UDP window, 100 N bytes per TCP window; ONLY: an ERE, the
+#   configurations to run (default all)
 set -u
-out=$1 kernel=$2 n=$3 reps=$4
+out=$1 kernel=$2 n=$3 reps=$4 only=${5:-.}
 pg=/proc/net/pktgen
 labels=$out/labels.$kernel
 exec > "$out/guest.$kernel.log" 2>&1
@@ -41,32 +55,65 @@ ip netns add rx
 sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1
 ip netns exec rx sysctl -qw net.ipv6.conf.all.disable_ipv6=1 \
 	net.ipv6.conf.default.disable_ipv6=1
-echo "1 1" > /sys/bus/netdevsim/new_device
-echo "2 1" > /sys/bus/netdevsim/new_device
+ip netns add dst
+ip netns exec dst sysctl -qw net.ipv6.conf.all.disable_ipv6=1 \
+	net.ipv6.conf.default.disable_ipv6=1
+for i in 1 2 3 4; do
+	echo "$i 1" > /sys/bus/netdevsim/new_device
+done
 udevadm settle 2>/dev/null
 a=$(ls /sys/bus/netdevsim/devices/netdevsim1/net/)
 b=$(ls /sys/bus/netdevsim/devices/netdevsim2/net/)
+eg=$(ls /sys/bus/netdevsim/devices/netdevsim3/net/)	# the router's egress
+nb=$(ls /sys/bus/netdevsim/devices/netdevsim4/net/)	# its neighbour
 ip link set "$b" netns rx
-exec {fa}</proc/self/ns/net {fb}</run/netns/rx
+ip link set "$eg" netns rx
+ip link set "$nb" netns dst
+exec {fa}</proc/self/ns/net {fb}</run/netns/rx {fd}</run/netns/dst
 echo "$fa:$(cat "/sys/class/net/$a/ifindex") $fb:$(ip -n rx -o link show "$b" | cut -d: -f1)" \
+	> /sys/bus/netdevsim/link_device || exit 1
+echo "$fb:$(ip -n rx -o link show "$eg" | cut -d: -f1) $fd:$(ip -n dst -o link show "$nb" | cut -d: -f1)" \
 	> /sys/bus/netdevsim/link_device || exit 1
 ip addr add 192.0.2.1/24 dev "$a"
 ip link set "$a" up
+ip route add 198.51.100.0/24 via 192.0.2.2
+# the TCP sender's segments are MSS-sized on the wire
+ethtool -K "$a" tso off gso off
 ip -n rx addr add 192.0.2.2/24 dev "$b"
+ip -n rx addr add 198.51.100.1/24 dev "$eg"
 ip -n rx link set "$b" up
+ip -n rx link set "$eg" up
 ip -n rx link set lo up
+ip netns exec rx sysctl -qw net.ipv4.ip_forward=1
+ip -n dst addr add 198.51.100.2/24 dev "$nb"
+ip -n dst link set "$nb" up
+ip -n dst link set lo up
+ip -n dst route add default via 198.51.100.1
+# netdevsim copies what it transmits into a linear skb unless its peer
+# splits headers: not a NIC's cost, so the egress port must not
+ip netns exec dst ethtool -G "$nb" tcp-data-split on hds-thresh 0 || exit 1
 mac_a=$(cat "/sys/class/net/$a/address")
 mac_b=$(ip netns exec rx cat "/sys/class/net/$b/address")
 [ -n "$mac_a" ] && [ -n "$mac_b" ] || exit 1
-ip netns exec rx sh -c "echo 1 > /sys/class/net/$b/threaded"
-napi_pid=
-for p in /proc/[0-9]*; do
-	case $(cat "$p/comm" 2>/dev/null) in "napi/$b-"*)
-		napi_pid=${p#/proc/}
-		taskset -pc 1 "$napi_pid" ;;
-	esac
-done
-[ -n "$napi_pid" ] || exit 1
+# thread PORT NS CPU: PORT's NAPI (in netns NS, - for this one) threaded,
+# pinned to CPU; its pid in $tpid
+thread() {
+	local p ns=(ip netns exec "$2")
+	[ "$2" = - ] && ns=()
+	"${ns[@]}" sh -c "echo 1 > /sys/class/net/$1/threaded" || return 1
+	tpid=
+	for p in /proc/[0-9]*; do
+		case $(cat "$p/comm" 2>/dev/null) in "napi/$1-"*)
+			tpid=${p#/proc/}
+			taskset -pc "$3" "$tpid" ;;
+		esac
+	done
+	[ -n "$tpid" ]
+}
+thread "$b" rx 1 || exit 1
+napi_pid=$tpid
+# the rest (the ACKs' way back, the router's neighbour) on vCPU 0
+thread "$a" - 0 && thread "$eg" rx 0 && thread "$nb" dst 0 || exit 1
 # the receivers: a UDP socket on port 9 of the address given, never read
 sink='
 import socket, sys, time
@@ -77,6 +124,38 @@ time.sleep(1e9)'
 ip netns exec rx python3 -c "$sink" 192.0.2.2 &
 rpid=$!
 python3 -c "$sink" 192.0.2.1 &
+ip netns exec dst python3 -c "$sink" 198.51.100.2 &
+dpid=$!
+# TCP: a reader that reads every connection to its end, on the receiving
+# vCPU for the end host, on vCPU 0 behind the router
+reader='
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind((sys.argv[1], 5001))
+s.listen(1)
+buf = bytearray(1 << 18)
+while True:
+    c, _ = s.accept()
+    while c.recv_into(buf):
+        pass
+    c.close()'
+ip netns exec rx taskset -c 1 python3 -c "$reader" 192.0.2.2 &
+ip netns exec dst taskset -c 0 python3 -c "$reader" 198.51.100.2 &
+# the sender: says ready, waits for a line, sends BYTES, waits for the
+# reader's end, says done (its start-up stays outside the window)
+writer='
+import socket, sys
+print("ready", flush=True)
+sys.stdin.readline()
+s = socket.create_connection((sys.argv[1], 5001))
+left = int(sys.argv[2])
+buf = bytes(1 << 16)
+while left > 0:
+    left -= s.send(buf[:min(left, len(buf))])
+s.shutdown(socket.SHUT_WR)
+s.recv(1)
+print("done", flush=True)'
 sleep 2
 rx_legacy=/sys/kernel/debug/netdevsim/netdevsim2/ports/0/rx_legacy
 # the base only (net-core/bench/nsim-driver-list.patch)
@@ -86,9 +165,9 @@ batch=/proc/sys/net/core/gro_normal_batch
 
 echo "rem_device_all" > $pg/kpktgend_0
 echo "add_device $a" > $pg/kpktgend_0
-for c in "pkt_size 64" "udp_dst_min 9" "udp_dst_max 9" "udp_src_min 9" \
+for o in "pkt_size 64" "udp_dst_min 9" "udp_dst_max 9" "udp_src_min 9" \
 	 "udp_src_max 9" "clone_skb 0" "delay 0"; do
-	echo "$c" > "$pg/$a"
+	echo "$o" > "$pg/$a"
 done
 
 # rx_packets: $b's received packets into $rxp, read from the receiver's
@@ -129,10 +208,46 @@ sleeps() {
 	done < "/proc/$napi_pid/status"
 }
 
+# size CONFIG: a window's packets (bytes for TCP)
+size() {
+	case $1 in
+	*-tcp-*) echo $((100 * n)) ;;
+	*) echo "$n" ;;
+	esac
+}
+
+# tcp_run CONFIG BYTES REP: one window of a TCP stream of BYTES; the
+# label's RECEIVED: the packets the receiving port got
+tcp_run() {
+	local dst=192.0.2.2 rx0 sleeps0 state
+	[[ $1 = fwd-* ]] && dst=198.51.100.2
+	coproc writer { python3 -c "$writer" "$dst" "$2"; }
+	read -r state <&"${writer[0]}"
+	[ "$state" = ready ] || { echo "tcp_run: the writer did not start" >&2; exit 1; }
+	sleeps
+	sleeps0=$sleeps
+	rx_packets
+	rx0=$rxp
+	echo stop > $pg/pgctrl			# window opens (pktgen idle)
+	echo go >&"${writer[1]}"
+	read -r state <&"${writer[0]}"		# the reader has it all
+	read -r _ < $pg/pgctrl			# window closes
+	[ "$state" = "done" ] || { echo "tcp_run: the stream failed" >&2; exit 1; }
+	# shellcheck disable=SC2154 # set by coproc
+	wait "$writer_PID"
+	rx_packets
+	sleeps
+	echo "$1 $2 $3 $((rxp - rx0)) $((sleeps - sleeps0))" >> "$labels"
+}
+
 # run CONFIG PACKETS REP: one window
 run() {
 	local before i pid=$rpid udp0 sleeps0
-	[[ $1 = *-nonapi ]] && pid=$$
+	case $1 in
+	*-tcp-*) tcp_run "$@"; return ;;
+	*-nonapi) pid=$$ ;;
+	fwd-udp-*) pid=$dpid ;;
+	esac
 	echo "count $2" > "$pg/$a"
 	udp_in $pid
 	udp0=$udp
@@ -152,20 +267,47 @@ run() {
 	echo "$1 $2 $3 $((udp - udp0)) $((sleeps - sleeps0))" >> "$labels"
 }
 
-# configuration NAME: set it up; false if this kernel lacks it
+# configuration NAME: set it up; false if this kernel lacks it. NAME:
+# KERNEL-MODE, fwd-udp-MODE-EGRESS, fwd-tcp-MODE-EGRESS or host-tcp-MODE.
+# MODE: how the receiving port passes packets up: legacy (base, with
+# netif_receive_skb()), driver-list (base, the driver's own list),
+# immediate, list, list-bN (list, gro_normal_batch N), gro (the series'
+# napi_rx_mode for the same driver), gro-on, gro-off (a napi_gro_receive()
+# driver), nonapi (pktgen's netif_receive). EGRESS: the router's egress
+# port's TX checksum and TSO, on or off.
 configure() {
-	local o
-	[ -e $driver_list ] && echo 0 > $driver_list
-	echo 8 > $batch
+	local o mode dst egress=''
 	case $1 in
-	base-legacy|base-driver-list|head-immediate|head-list|head-list-b*|head-gro)
+	fwd-*) egress=${1##*-}; mode=${1#fwd-???-}; mode=${mode%-*} ;;
+	host-*) mode=${1#host-tcp-} ;;
+	*) mode=${1#*-} ;;
+	esac
+	case $mode in
+	legacy|driver-list) [ ! -e $sysctl ] || return 1 ;;
+	immediate|list|list-b*|gro) [ -e $sysctl ] || return 1 ;;
+	esac
+	[ -e $driver_list ] && echo 0 > $driver_list
+	[ -e $sysctl ] && echo 1 > $sysctl
+	echo 8 > $batch
+	case $mode in
+	gro-on|gro-off)
+		[ -e $rx_legacy ] && echo 0 > $rx_legacy
+		ip netns exec rx ethtool -K "$b" gro "${mode#gro-}" ;;
+	nonapi) ;;
+	*)
 		[ -e $rx_legacy ] || return 1
 		echo 1 > $rx_legacy
 		ip netns exec rx ethtool -K "$b" gro on ;;
-	base-gro-on|head-gro-on|base-gro-off|head-gro-off)
-		[ -e $rx_legacy ] && echo 0 > $rx_legacy
-		ip netns exec rx ethtool -K "$b" gro "${1##*-}" ;;
 	esac
+	case $mode in
+	driver-list) [ -e $driver_list ] || return 1; echo 1 > $driver_list ;;
+	immediate) echo 0 > $sysctl ;;
+	list-b*) echo "${mode#list-b}" > $batch ;;
+	gro) echo 2 > $sysctl ;;
+	esac
+	if [ -n "$egress" ]; then
+		ip netns exec rx ethtool -K "$eg" tx "$egress" tso "$egress" || return 1
+	fi
 	case $1 in
 	*-nonapi)
 		# as if received by $a, from its neighbour
@@ -174,41 +316,40 @@ configure() {
 			echo "$o" > "$pg/$a"
 		done ;;
 	*)
-		for o in "xmit_mode start_xmit" "dst 192.0.2.2" \
+		dst=192.0.2.2
+		[[ $1 = fwd-* ]] && dst=198.51.100.2
+		for o in "xmit_mode start_xmit" "dst $dst" \
 			 "dst_mac $mac_b" "src_min 192.0.2.1" "src_max 192.0.2.1"; do
 			echo "$o" > "$pg/$a"
 		done ;;
 	esac
-	case $1 in
-	head-*) [ -e $sysctl ] || return 1 ;;
-	base-*) [ ! -e $sysctl ] || return 1 ;;
-	esac
-	case $1 in
-	base-driver-list) [ -e $driver_list ] || return 1; echo 1 > $driver_list ;;
-	head-immediate) echo 0 > $sysctl ;;
-	head-list) echo 1 > $sysctl ;;
-	# the gro_normal_batch sweep (8, the default, is head-list)
-	head-list-b*) echo 1 > $sysctl; echo "${1#head-list-b}" > $batch ;;
-	head-gro) echo 2 > $sysctl ;;
-	head-*) echo 1 > $sysctl ;;
-	esac
 }
 
-configs="base-legacy base-driver-list base-gro-off base-gro-on base-nonapi"
-[ "$kernel" = head ] &&
+# every MODE of a KERNEL, each SHAPE of traffic
+if [ "$kernel" = head ]; then
+	modes="immediate list gro gro-on"
 	configs="head-immediate head-list head-gro head-gro-off head-gro-on head-nonapi
 		 head-list-b1 head-list-b2 head-list-b4 head-list-b16 head-list-b32
 		 head-list-b64"
+else
+	modes="legacy gro-on"
+	configs="base-legacy base-driver-list base-gro-off base-gro-on base-nonapi"
+fi
+for m in $modes; do
+	configs+=" fwd-udp-$m-on fwd-udp-$m-off fwd-tcp-$m-on fwd-tcp-$m-off host-tcp-$m"
+done
+# a subset, for a quick look (bench.sh ONLY=)
+configs=$(for conf in $configs; do echo "$conf"; done | grep -E -- "$only" | xargs)
 : > "$labels"
 # warm-up: fill the receiver's queue, fault in the code paths
-for c in $configs; do
-	configure "$c" && run "warmup-$c" 2000 0
+for conf in $configs; do
+	configure "$conf" && run "warmup-$conf" 2000 0
 done
 for ((r = 1; r <= reps; r++)); do
-	for c in $configs; do
-		configure "$c" || continue
-		run "$c" "$n" "$r"
-		run "$c" 1 "$r"
+	for conf in $configs; do
+		configure "$conf" || continue
+		run "$conf" "$(size "$conf")" "$r"
+		run "$conf" 1 "$r"
 	done
 done
 echo "done" >> "$labels"

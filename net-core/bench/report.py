@@ -79,17 +79,27 @@ def load(out, kernel):
 def windows_of(runs, conf):
     """Per repetition: (packets, received, sleeps, per-packet counts,
     waits of the N-packet window, waits of the 1-packet window)."""
-    for rep in runs[conf].values():
+    for rep in runs.get(conf, {}).values():
         (pkts, (rcv_n, sl_n, w_n, wait_n)), (_, (_, _, w_1, wait_1)) = sorted(
             rep.items(), reverse=True)
         yield (pkts, rcv_n, sl_n, [(a - b) / pkts for a, b in zip(w_n, w_1)],
                wait_n, wait_1)
 
 
-def sender_floor(runs):
-    """The sender's lowest instructions per packet over a boot's windows."""
-    return min(w[3][0] for conf in runs if not conf.endswith("-nonapi")
-               for w in windows_of(runs, conf))
+def shape(conf):
+    """The traffic of a configuration: udp (to the receiver), fwd-udp
+    (through it), or tcp (fwd-tcp-*, host-tcp-*: no pktgen, no regime)."""
+    if "-tcp-" in conf:
+        return "tcp"
+    return "fwd-udp" if conf.startswith("fwd-udp-") else "udp"
+
+
+def sender_floor(runs, kind):
+    """The sender's lowest instructions per packet over a boot's windows of
+    one shape of traffic (the router's neighbour also runs on vCPU 0)."""
+    return min((w[3][0] for conf in runs if not conf.endswith("-nonapi")
+                and shape(conf) == kind for w in windows_of(runs, conf)),
+               default=0)
 
 
 def waited(res, key):
@@ -129,6 +139,77 @@ def sweep(base, head):
               " sweep's windows (stray packets: the pairing is by order)")
 
 
+def tcp_cost(runs, conf):
+    """A TCP configuration's receiving-vCPU instructions per byte and per
+    packet on the wire (the receiving port's), medians over the repetitions
+    (every window: no pktgen, no regime), and the spread of the first."""
+    per_byte, per_wire = [], []
+    for rep in runs.get(conf, {}).values():
+        (size, (rcv_n, _, w_n, _)), (_, (rcv_1, _, w_1, _)) = sorted(
+            rep.items(), reverse=True)
+        work = w_n[1] - w_1[1]
+        per_byte.append(work / (size - 1))
+        if rcv_n > rcv_1:
+            per_wire.append(work / (rcv_n - rcv_1))
+    if not per_byte:
+        return None
+    med = statistics.median(per_byte)
+    return {"byte": med, "spread": (max(per_byte) - min(per_byte)) / med / 2,
+            "wire": statistics.median(per_wire) if per_wire else None,
+            "reps": len(per_byte)}
+
+
+ROUTER_MODES = (("base", "legacy", "base: netif_receive_skb()"),
+                ("base", "gro-on", "base: GRO driver"),
+                ("head", "immediate", "immediate"), ("head", "list", "list"),
+                ("head", "gro", "gro"), ("head", "gro-on", "GRO driver"))
+
+
+def router(base, head):
+    """Instructions per forwarded packet, each mode, egress offloads on and
+    off; and the ratio to the base's netif_receive_skb() driver."""
+    kernels = {"base": base, "head": head}
+    print("| traffic, egress TX csum+TSO | "
+          + " | ".join(name for _, _, name in ROUTER_MODES) + " |")
+    print("|---|" + "---:|" * len(ROUTER_MODES))
+    for traffic in ("udp", "tcp"):
+        for egress in ("on", "off"):
+            cells, ref = [], None
+            for kernel, mode, _ in ROUTER_MODES:
+                conf = f"fwd-{traffic}-{mode}-{egress}"
+                runs = kernels[kernel]
+                if traffic == "udp":
+                    res = per_packet(runs, conf, False) if conf in runs else None
+                    val = res["median"] if res and res["reps"] else None
+                else:
+                    res = tcp_cost(runs, conf)
+                    val = res["wire"] if res else None
+                if val is None:
+                    cells.append("-")
+                    continue
+                ref = ref or (val if mode == "legacy" else None)
+                cells.append(f"{val:.0f}" + (f" ({val / ref:.3f})" if ref else ""))
+            what = "64-byte UDP" if traffic == "udp" else "TCP, MSS segments"
+            print(f"| {what}, {egress} | " + " | ".join(cells) + " |")
+
+
+def end_host(base, head):
+    """A TCP stream into a read socket: per byte and per wire packet."""
+    print("| receive path | instructions/byte | instructions/wire packet |"
+          " vs immediate (per byte) |")
+    print("|---|---:|---:|---:|")
+    ref = tcp_cost(head, "host-tcp-immediate")
+    for kernel, mode, name in ROUTER_MODES:
+        res = tcp_cost(base if kernel == "base" else head, f"host-tcp-{mode}")
+        if not res:
+            print(f"| {name} | - | - | - |")
+            continue
+        wire = f"{res['wire']:.0f}" if res["wire"] else "-"
+        ratio = f"{res['byte'] / ref['byte']:.3f}" if ref else "-"
+        print(f"| {name} | {res['byte']:.2f} ±{res['spread'] * 100:.1f} %"
+              f" ({res['reps']}) | {wire} | {ratio} |")
+
+
 def lone_packet(base, head):
     """A lone packet (the 1-packet windows): from the driver's call to the
     stack and to UDP, per mode; each mode against immediate's."""
@@ -162,7 +243,7 @@ def lone_packet(base, head):
 def per_packet(runs, conf, spun):
     """Medians over the repetitions of one regime, and how they went."""
     cpu = 0 if conf.endswith("-nonapi") else 1
-    floor = sender_floor(runs)
+    floor = sender_floor(runs, shape(conf))
     insns, per_sleep, waits, lone, lost, total = [], [], [], [], 0, 0
     for pkts, rcv_n, sl_n, per_cpu, wait_n, wait_1 in windows_of(runs, conf):
         total += 1
@@ -233,6 +314,13 @@ def main():
           " __netif_receive_skb_core(): median of the windows' medians, and"
           " the largest):\n")
     sweep(base, head)
+    print("\nRouter: instructions per forwarded packet on the receiving vCPU"
+          " (TCP: per segment the router received; in parentheses: against"
+          " the base's netif_receive_skb() driver):\n")
+    router(base, head)
+    print("\nEnd host: a TCP stream into a socket read on the receiving vCPU"
+          " (median over the repetitions, ± half the range):\n")
+    end_host(base, head)
     print("\nA lone packet (1-packet windows, median over the repetitions),"
           " in the receiving vCPU's instructions:\n")
     lone_packet(base, head)
