@@ -101,6 +101,8 @@ skips() {
 		$3 ~ /^queued_(spin|read|write)_lock_slowpath$/ { start = $1; started = 1 }'
 }
 
+# the guest gets the host's PATH: the tools newer than the distribution's
+# (deps.sh: ethtool's tcp-data-split) come first there
 boot() {	# boot KERNEL KOUT
 	local map=$2/System.map start stop prof=
 	[ -z "${PROFILE:-}" ] || prof=",prof=$out/prof.$1"
@@ -120,7 +122,8 @@ boot() {	# boot KERNEL KOUT
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
 	"$top/scripts/vm-boot.sh" 1800 "$2" --cpus 2 --memory 1G --rwdir "$out" \
 		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,enter=0x$enter,core=0x$core,deliver=0x$deliver" \
-		--exec "$here/guest.sh $out $1 $n $reps '${ONLY:-.}'" > "$out/console.$1.log" 2>&1
+		--exec "env PATH='$PATH' $here/guest.sh $out $1 $n $reps '${ONLY:-.}'" \
+		> "$out/console.$1.log" 2>&1
 }
 boot base "$bout"
 boot head "$kout"

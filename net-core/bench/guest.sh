@@ -98,12 +98,13 @@ mac_b=$(ip netns exec rx cat "/sys/class/net/$b/address")
 # thread PORT NS CPU: PORT's NAPI (in netns NS, - for this one) threaded,
 # pinned to CPU; its pid in $tpid
 thread() {
-	local p ns=(ip netns exec "$2")
+	local p comm ns=(ip netns exec "$2")
 	[ "$2" = - ] && ns=()
 	"${ns[@]}" sh -c "echo 1 > /sys/class/net/$1/threaded" || return 1
 	tpid=
 	for p in /proc/[0-9]*; do
-		case $(cat "$p/comm" 2>/dev/null) in "napi/$1-"*)
+		read -r comm 2>/dev/null < "$p/comm" || continue
+		case $comm in "napi/$1-"*)
 			tpid=${p#/proc/}
 			taskset -pc "$3" "$tpid" ;;
 		esac
@@ -128,7 +129,7 @@ ip netns exec dst python3 -c "$sink" 198.51.100.2 &
 dpid=$!
 # TCP: a reader that reads every connection to its end, on the receiving
 # vCPU for the end host, on vCPU 0 behind the router
-reader='
+reader_py='
 import socket, sys
 s = socket.socket()
 s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -140,11 +141,11 @@ while True:
     while c.recv_into(buf):
         pass
     c.close()'
-ip netns exec rx taskset -c 1 python3 -c "$reader" 192.0.2.2 &
-ip netns exec dst taskset -c 0 python3 -c "$reader" 198.51.100.2 &
+ip netns exec rx taskset -c 1 python3 -c "$reader_py" 192.0.2.2 &
+ip netns exec dst taskset -c 0 python3 -c "$reader_py" 198.51.100.2 &
 # the sender: says ready, waits for a line, sends BYTES, waits for the
 # reader's end, says done (its start-up stays outside the window)
-writer='
+writer_py='
 import socket, sys
 print("ready", flush=True)
 sys.stdin.readline()
@@ -156,7 +157,20 @@ while left > 0:
 s.shutdown(socket.SHUT_WR)
 s.recv(1)
 print("done", flush=True)'
-sleep 2
+# bound NS PROTO PORT: wait until a socket listens there (NS - for this
+# netns; python's start-up under TCG takes seconds)
+bound() {
+	local i ns=(ip netns exec "$1")
+	[ "$1" = - ] && ns=()
+	for ((i = 0; i < 300; i++)); do
+		[ -n "$("${ns[@]}" ss -Hln"${2:0:1}" "sport = :$3")" ] && return
+		sleep 0.2
+	done
+	echo "guest: nothing listens on $2 port $3 in netns $1" >&2
+	exit 1
+}
+bound rx udp 9; bound - udp 9; bound dst udp 9
+bound rx tcp 5001; bound dst tcp 5001
 rx_legacy=/sys/kernel/debug/netdevsim/netdevsim2/ports/0/rx_legacy
 # the base only (net-core/bench/nsim-driver-list.patch)
 driver_list=/sys/kernel/debug/netdevsim/netdevsim2/ports/0/rx_driver_list
@@ -221,20 +235,20 @@ size() {
 tcp_run() {
 	local dst=192.0.2.2 rx0 sleeps0 state
 	[[ $1 = fwd-* ]] && dst=198.51.100.2
-	coproc writer { python3 -c "$writer" "$dst" "$2"; }
-	read -r state <&"${writer[0]}"
+	coproc wr { python3 -c "$writer_py" "$dst" "$2"; }
+	read -r state <&"${wr[0]}"
 	[ "$state" = ready ] || { echo "tcp_run: the writer did not start" >&2; exit 1; }
 	sleeps
 	sleeps0=$sleeps
 	rx_packets
 	rx0=$rxp
 	echo stop > $pg/pgctrl			# window opens (pktgen idle)
-	echo go >&"${writer[1]}"
-	read -r state <&"${writer[0]}"		# the reader has it all
+	echo go >&"${wr[1]}"
+	read -r state <&"${wr[0]}"		# the reader has it all
 	read -r _ < $pg/pgctrl			# window closes
 	[ "$state" = "done" ] || { echo "tcp_run: the stream failed" >&2; exit 1; }
 	# shellcheck disable=SC2154 # set by coproc
-	wait "$writer_PID"
+	wait "$wr_PID"
 	rx_packets
 	sleeps
 	echo "$1 $2 $3 $((rxp - rx0)) $((sleeps - sleeps0))" >> "$labels"
