@@ -20,13 +20,119 @@
 #        control-tree.sh --selftest
 set -uo pipefail
 
+# headers TREE BASE HEAD: the head's headers may only add declarations.
+# Every added line must be blank, a comment, a declaration (a member, a
+# variable, a forward declaration, a prototype), a struct, union or enum
+# opening or closing, an enum member, or a conditional (#if, #ifdef,
+# #ifndef, #else, #endif) balanced within its hunk; no line removed, no
+# inline, no line in a macro (after a line ending in a backslash). A header
+# change that fails is printed with its file.
+headers() {
+	local attr rc
+	attr=$(mktemp) || return 1
+	echo '*.h diff=cpp' > "$attr"
+	git -c core.attributesFile="$attr" -C "$1" diff -U1 --no-renames "$2" "$3" -- \
+		'*.h' ':!tools/testing/' ':!tools/net/ynl/' ':!tools/include/uapi/' |
+	python3 -c '
+import re, sys
+KEYWORD = r"(?!(return|if|for|while|do|switch|case|goto|else|break|continue|sizeof)\b)"
+SHAPES = [re.compile(r) for r in (
+    r"\s*",
+    r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b.*",
+    r"(typedef\s+)?(struct|union|enum)(\s+\w+)?\s*\{",
+    r"\}(\s*\w+)*\s*;",
+    r"\s*[A-Z_][A-Z0-9_]*(\s*=\s*[^;{}]+)?,?",
+    r"\s*(struct|union|enum)\s+\w+\s*;",
+    r"\s*" + KEYWORD + r"[A-Za-z_][\w\s]*?[\s*]+\**\w+(\s*\[[^\]]*\])?(\s*:\s*\d+)?\s*;",
+)]
+PROTO = re.compile(r"\s*" + KEYWORD + r"[A-Za-z_][\w\s*]*[\s*]\**\w+\s*\([\w\s*,\[\]]*(,|\)\s*;)")
+MORE = re.compile(r"\s+[\w\s*,\[\]]*(,|\)\s*;)")
+bad = []
+def hunk_end(cond):
+    if cond:
+        bad.append(f"{name}: a conditional not closed in its hunk")
+name, cond, comment, proto, prev = "", 0, False, False, ""
+for line in sys.stdin:
+    line = line.rstrip("\n")
+    if line.startswith("diff --git"):
+        hunk_end(cond)
+        name, cond = line.split(" b/", 1)[-1], 0
+        continue
+    if line.startswith(("index ", "--- ", "+++ ", "new file", "old mode", "new mode")):
+        continue
+    if line.startswith("@@"):
+        hunk_end(cond)
+        cond, comment, proto, prev = 0, False, False, ""
+        continue
+    kind, text = line[:1], line[1:]
+    if kind == "-":
+        bad.append(f"{name}: a line removed: {text}")
+        continue
+    # what is code on this line, and whether a comment goes on after it
+    code, rest, opened = "", text, comment
+    while rest:
+        if opened:
+            end = rest.find("*/")
+            if end < 0:
+                rest = ""
+                break
+            rest, opened = rest[end + 2:], False
+        else:
+            start = rest.find("/*")
+            if start < 0:
+                code += rest.split("//", 1)[0]
+                break
+            code, rest, opened = code + rest[:start], rest[start + 2:], True
+    if comment and not code.strip() and text.lstrip().startswith("*") or \
+       not comment and text.lstrip().startswith("*") and prev.lstrip().startswith(("*", "/*")):
+        code = ""
+    code, comment = code.rstrip(), opened
+    if kind != "+":
+        if cond and text.strip():
+            bad.append(f"{name}: a conditional around a line the series did not add: {text}")
+        prev = text
+        continue
+    if prev.rstrip().endswith("\\") or code.rstrip().endswith("\\"):
+        bad.append(f"{name}: a line in a macro: {text}")
+    elif "inline" in code:
+        bad.append(f"{name}: an inline: {text}")
+    elif proto and MORE.fullmatch(code):
+        proto = code.rstrip().endswith(",")
+    elif PROTO.fullmatch(code):
+        proto = code.rstrip().endswith(",")
+    elif any(s.fullmatch(code) for s in SHAPES):
+        proto = False
+        m = re.match(r"\s*#\s*(\w+)", code)
+        if m and m.group(1).startswith("if"):
+            cond += 1
+        elif m and m.group(1) == "endif":
+            cond -= 1
+            if cond < 0:
+                bad.append(f"{name}: an #endif of a conditional the series did not add")
+                cond = 0
+    else:
+        bad.append(f"{name}: not a declaration: {text}")
+    prev = text
+hunk_end(cond)
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+'
+	rc=$?
+	rm -f "$attr"
+	((rc == 0)) && return 0
+	echo "^ the head's headers could carry behaviour into the control's kernel:" \
+	     "they may only add declarations"
+	return 1
+}
+
 control() {
-	local t=$1 base=$2 head=$3 st f c=() rc=0
+	local t=$1 base=$2 head=$3 st f c=() rc=0 want
 	shift 3
 	while read -r st f; do
 		case $f in
-		# not in the kernel: the tests (the head's run on both),
-		# YNL and its uapi copy, text
+		# not in the kernel: the tests (the head's run on both), YNL
+		# and its uapi copy, text (the headers below: the same paths)
 		tools/testing/* | tools/net/ynl/* | tools/include/uapi/* | \
 		Documentation/*.rst | Documentation/netlink/specs/* | MAINTAINERS)
 			continue ;;
@@ -39,13 +145,15 @@ control() {
 		esac
 	done < <(git -C "$t" diff-tree -r --no-renames --name-status "$base" "$head")
 	((${#c[@]})) || { echo "the series changes no C file"; return 1; }
-	if git -C "$t" diff-tree -r -p -U0 --no-renames "$base" "$head" -- '*.h' \
-		':!tools/' | grep -E '^-[^-]|^-$|^\+.*(\binline\b|#[[:space:]]*define|TRACE_EVENT|DEFINE_EVENT|DECLARE_EVENT_CLASS)'; then
-		echo "^ a header line removed, or an inline, macro or trace event added:" \
-		     "the head's headers could carry behaviour into the control's kernel"
-		rc=1
-	fi
+	headers "$t" "$base" "$head" || rc=1
 	((rc == 0)) || return 1
+	# the tree must be clean and at HEAD: edits would be lost, and another
+	# commit would make the control of something else
+	want=$(git -C "$t" rev-parse "$head") || return 1
+	if ! git -C "$t" diff --quiet HEAD ||
+	   [ "$(git -C "$t" rev-parse HEAD)" != "$want" ]; then
+		echo "the tree has changes or is not at $head: not reverting"; return 1
+	fi
 	# an interrupted CMD must not leave the tree reverted
 	trap 'git -C "$t" checkout -q "$head" -- "${c[@]}"; exit 130' INT TERM HUP
 	git -C "$t" checkout -q "$base" -- "${c[@]}" && "$@"
@@ -53,15 +161,15 @@ control() {
 	git -C "$t" checkout -q "$head" -- "${c[@]}" || rc=1
 	trap - INT TERM HUP
 	if ! git -C "$t" diff --quiet HEAD ||
-	   [ "$(git -C "$t" rev-parse HEAD)" != "$(git -C "$t" rev-parse "$head")" ]; then
-		echo "the tree is not back at $head"; rc=1
+	   [ "$(git -C "$t" rev-parse HEAD)" != "$want" ]; then
+		echo "the tree is not back at $head ($want)"; rc=1
 	fi
 	return $rc
 }
 
 # ---- self-test: a toy tree, one series per case ------------------------------
 selftest() {
-	local tmp fail=0 me
+	local tmp fail=0 me name change why
 	me=$(readlink -f "$0")
 	tmp=$(mktemp -d)
 	# shellcheck disable=SC2064 # expand now
@@ -69,20 +177,28 @@ selftest() {
 	export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 	export GIT_AUTHOR_NAME=selftest GIT_AUTHOR_EMAIL=selftest@example.org
 	export GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org
-	# toy T: base with a .c, a .h, a Makefile; branch "head" with the case's
-	# change (a shell snippet run in the tree) on top
+	# toy CHANGE: base with a .c, a .h (a prototype, an enum, a macro, an
+	# inline), a Makefile, a test; branch "head": the .c changed (return 0
+	# -> 1) and CHANGE (a shell snippet run in the tree) on top; false if
+	# that fails or changes nothing
 	toy() {
 		rm -rf "$tmp/t"
 		git init -q -b base "$tmp/t" && cd "$tmp/t" || return 1
-		mkdir -p net include tools/testing
+		mkdir -p net include tools/testing tools/net/ynl Documentation
 		printf 'int f(void)\n{\n\treturn 0;\n}\n' > net/dev.c
-		printf 'int f(void);\n' > include/dev.h
+		printf '%s\n' 'int f(void);' '' 'enum e {' '	E_A,' '	E_B,' '};' '' \
+			'#define M(x) \' '	((x) + 1)' '' 'static inline int h(void)' \
+			'{' '	return 0;' '}' > include/dev.h
 		echo 'obj-y += dev.o' > net/Makefile
 		echo '# test' > tools/testing/t.sh
+		echo '# ynl' > tools/net/ynl/y.py
+		echo 'text' > Documentation/d.rst
 		git add -A && git commit -qm base && git checkout -qb head &&
 		sed -i 's/return 0/return 1/' net/dev.c &&
 		eval "$1" && git add -A && git commit -qm head
+		local rc=$?
 		cd - > /dev/null || return 1
+		return $rc
 	}
 	# probe: what CMD sees (the .c's body, and the header)
 	# shellcheck disable=SC2016 # the probe's own $1
@@ -93,11 +209,40 @@ selftest() {
 	bad() { echo "FAIL: $*"; sed 's/^/    /' "$tmp/out"; fail=1; }
 	back() { git -C "$tmp/t" diff --quiet HEAD && grep -q 'return 1' "$tmp/t/net/dev.c"; }
 
-	# 1. .c changed (every case: return 0 -> 1), a declaration added: CMD
-	#    sees the base's .c and the head's header; then the tree is back
-	toy 'echo "int g(void);" >> include/dev.h; echo x >> tools/testing/t.sh'
+	# 1. declarations added (the shapes the series adds: a prototype on
+	#    two lines, struct members under a conditional, an enum and an
+	#    enum member, a forward declaration, a new header, comments) and
+	#    files outside the kernel changed: CMD sees the base's .c and the
+	#    head's header; then the tree is back
+	: > "$tmp/out"
+	toy "$(cat <<-'EOF'
+	cat >> include/dev.h <<'H'
+
+	struct napi_struct;
+	/* a comment; on two
+	 * lines */
+	int g(struct napi_struct *napi,
+	      int budget);
+	struct s {
+	#ifdef CONFIG_X
+		unsigned int	depth;	/* a member */
+	#endif
+		bool		flag;
+	};
+	enum {
+		F_A,	/* one */
+		F_B = 4,
+	};
+	H
+	sed -i 's/^	E_A,$/	E_A,\n	E_NEW,/' include/dev.h
+	echo 'int k(void);' > include/new.h
+	echo x >> tools/testing/t.sh; echo x >> tools/net/ynl/y.py
+	echo x >> Documentation/d.rst
+	EOF
+	)" || bad "toy: case 1"
 	if run "$tmp/probe" "$tmp/t" "$tmp/seen" && grep -q 'return 0' "$tmp/seen" &&
-	   grep -q 'int g' "$tmp/seen" && back; then
+	   grep -q 'int g' "$tmp/seen" && grep -q 'kept from head: A include/new.h' "$tmp/out" &&
+	   back; then
 		ok "base's C code and the head's declarations; tree back at head"
 	else bad "the control's tree"; fi
 	# 2. CMD fails: the failure is returned, the tree is back
@@ -108,30 +253,47 @@ selftest() {
 	run sh -c 'kill -TERM $PPID; sleep 1'
 	if [ $? -eq 130 ] && back; then ok "TERM: tree restored, exit 130"
 	else bad "an interrupt left the tree reverted"; fi
-	# 4. refused: CMD must not run
-	#    (each with the reason it must give)
-	local name change why
+	# 4. refused: CMD must not run (each with the reason it must give)
 	while IFS='|' read -r name why change; do
-		toy "$change"
+		toy "$change" || { : > "$tmp/out"; bad "toy: $name"; continue; }
 		rm -f "$tmp/seen"
 		if ! run "$tmp/probe" "$tmp/t" "$tmp/seen" && [ ! -e "$tmp/seen" ] &&
 		   grep -q "$why" "$tmp/out" && git -C "$tmp/t" diff --quiet HEAD; then
 			ok "refused: $name"
 		else bad "not refused: $name"; fi
 	done <<-'EOF'
-	header line removed|carry behaviour|sed -i 1d include/dev.h
-	inline added|carry behaviour|echo "static inline int h(void) { return 1; }" >> include/dev.h
-	macro added|carry behaviour|echo "#define F 1" >> include/dev.h
-	trace event added|carry behaviour|echo "TRACE_EVENT(x);" >> include/dev.h
+	header line removed|a line removed|sed -i 1d include/dev.h
+	empty header line removed|a line removed|sed -i 2d include/dev.h
+	inline added|an inline|echo "static inline int i(void) { return 1; }" >> include/dev.h
+	__always_inline added|an inline|printf 'static __always_inline int i(void)\n{\n\treturn 1;\n}\n' >> include/dev.h
+	statement in an inline's body|not a declaration|sed -i 's/^	return 0;$/	f();\n	return 0;/' include/dev.h
+	return changed in an inline|a line removed|sed -i 's/^	return 0;$/	return 2;/' include/dev.h
+	line in a macro|in a macro|sed -i 's/^	((x) + 1)$/	(x) + \\\n	((x) + 1)/' include/dev.h
+	macro added|not a declaration|echo "#define F 1" >> include/dev.h
+	trace event added|not a declaration|echo "TRACE_EVENT(x);" >> include/dev.h
+	DEFINE_EVENT added|not a declaration|echo "DEFINE_EVENT(c, x, TP_PROTO(int a), TP_ARGS(a));" >> include/dev.h
+	#if 0 around a declaration|a conditional around|sed -i 's/^int f(void);$/#if 0\nint f(void);\n#endif/' include/dev.h
 	C file added|A net/new.c: neither|echo "int y;" > net/new.c
 	Makefile changed|M net/Makefile: neither|echo "obj-y += new.o" >> net/Makefile
 	C file renamed|A net/dev2.c: neither|git mv net/dev.c net/dev2.c
 	no C file changed|changes no C file|git checkout -q base -- net/dev.c; echo "int g(void);" >> include/dev.h
 	EOF
-	# 5. left on a detached HEAD by CMD: caught
-	toy :
-	if ! run git -C "$tmp/t" checkout -q --detach base 2>/dev/null &&
-	   grep -q 'not back at head' "$tmp/out"; then ok "CMD moved HEAD: caught"
+	# 5. refused before CMD: the tree has an edit, or is not at head
+	toy : || bad "toy: clean tree"
+	echo '/* edit */' >> "$tmp/t/net/dev.c"
+	rm -f "$tmp/seen"
+	if ! run "$tmp/probe" "$tmp/t" "$tmp/seen" && [ ! -e "$tmp/seen" ] &&
+	   grep -q 'edit' "$tmp/t/net/dev.c"; then ok "refused: an edit in the tree (kept)"
+	else bad "an edit in the tree"; fi
+	git -C "$tmp/t" checkout -q -f base
+	if ! run "$tmp/probe" "$tmp/t" "$tmp/seen" && [ ! -e "$tmp/seen" ]; then
+		ok "refused: the tree not at head"
+	else bad "the tree not at head"; fi
+	# 6. CMD moves HEAD to another commit of the same files: caught
+	git -C "$tmp/t" checkout -q head
+	# shellcheck disable=SC2016 # expanded by sh -c
+	if ! run sh -c 'git -C "$1" reset -q --soft "$(git -C "$1" commit-tree "head^{tree}" -p head -m x)"' \
+		sh "$tmp/t" && grep -q 'not back at head' "$tmp/out"; then ok "CMD moved HEAD: caught"
 	else bad "CMD moved HEAD"; fi
 	[ $fail -eq 0 ] && echo "control-tree: all ok"
 	return $fail
