@@ -26,6 +26,8 @@
 # two configurations by kernel function.
 #
 # With ONLY=ERE, only the configurations that match (guest.sh lists them).
+# Each boot's limit: BENCH_TIMEOUT seconds (default 4 hours; a full run of
+# every configuration has not been timed yet).
 #
 # Usage: [PROFILE=1] [ONLY=ERE] bench.sh TREE KOUT OUT [N [REPS]]
 set -euo pipefail
@@ -103,27 +105,37 @@ skips() {
 
 # the guest gets the host's PATH: the tools newer than the distribution's
 # (deps.sh: ethtool's tcp-data-split) come first there
+# sym MAP NAME: the address of the one text symbol NAME (a static one may
+# carry a compiler suffix, .constprop.0; never .cold); fails unless one
+sym() {
+	local a
+	a=$(awk -v n="$2" '$2 ~ /^[tT]$/ && ($3 == n || index($3, n ".") == 1) &&
+		$3 !~ /\.cold$/ { print $1 }' "$1")
+	[ -n "$a" ] && [ "$(wc -w <<< "$a")" -eq 1 ] && echo "$a" && return
+	echo "bench: $1: not one text symbol $2: ${a:-none}" >&2
+	return 1
+}
+
 boot() {	# boot KERNEL KOUT
-	local map=$2/System.map start stop prof=
+	local map=$2/System.map start stop marks t0 cmd prof=''
 	[ -z "${PROFILE:-}" ] || prof=",prof=$out/prof.$1"
 	rm -f "$out/prof.$1"
-	start=$(awk '$3 == "pgctrl_write" { print $1 }' "$map")
-	stop=$(awk '$3 == "pgctrl_show" { print $1 }' "$map")
-	# the waits (insn-window.c): a driver passes a packet up, the stack
-	# takes it, UDP gets it
-	enter=$(awk '$3 == "netif_receive_skb" { print $1 }' "$map")
-	core=$(awk '$3 ~ /^__netif_receive_skb_core(\.|$)/ { print $1; exit }' "$map")
-	deliver=$(awk '$3 == "udp_rcv" { print $1 }' "$map")
-	[ -n "$enter" ] && [ -n "$core" ] && [ -n "$deliver" ] || {
-		echo "bench: $1: netif_receive_skb, __netif_receive_skb_core or udp_rcv not in $map" >&2
+	start=$(sym "$map" pgctrl_write) && stop=$(sym "$map" pgctrl_show) &&
+	# the waits (insn-window.c): netdevsim's poll begins, it passes a
+	# packet up, the stack takes it, UDP gets it
+	marks="poll=0x$(sym "$map" nsim_poll),enter=0x$(sym "$map" netif_receive_skb)" &&
+	marks+=",core=0x$(sym "$map" __netif_receive_skb_core),deliver=0x$(sym "$map" udp_rcv)" ||
 		exit 1
-	}
 	rm -f "$out/windows.$1" "$out/labels.$1" "$out/waits.$1"
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
-	"$top/scripts/vm-boot.sh" 1800 "$2" --cpus 2 --memory 1G --rwdir "$out" \
-		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,enter=0x$enter,core=0x$core,deliver=0x$deliver" \
-		--exec "env PATH='$PATH' $here/guest.sh $out $1 $n $reps '${ONLY:-.}'" \
+	printf -v cmd 'env PATH=%q %q %q %q %q %q %q' "$PATH" "$here/guest.sh" "$out" "$1" \
+		"$n" "$reps" "${ONLY:-.}"
+	t0=$SECONDS
+	"$top/scripts/vm-boot.sh" "${BENCH_TIMEOUT:-14400}" "$2" --cpus 2 --memory 1G \
+		--rwdir "$out" --exec "$cmd" \
+		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,$marks" \
 		> "$out/console.$1.log" 2>&1
+	echo "bench: $1 kernel: $((SECONDS - t0)) s" >&2
 }
 boot base "$bout"
 boot head "$kout"

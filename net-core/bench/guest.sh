@@ -18,23 +18,28 @@
 # stops, pktgen spins on vCPU 0 and every poll wakes the queue. report.py
 # tells them apart by the sender's instructions per packet.
 #
-# Two more shapes of traffic, on the same receiving port and vCPU:
-#   - router (fwd-*): the receiver's netns forwards to a third netdevsim
-#     port, linked to a fourth in netns "dst" (its NAPI, its reader: vCPU
-#     0). 64-byte UDP from pktgen (fwd-udp-*), and a TCP stream of MSS-sized
-#     segments (fwd-tcp-*: the sender's port has TSO and GSO off), each with
-#     the egress port's TX checksum and TSO on (-on) and off (-off): GRO's
-#     cost on a router depends on whether egress must segment and checksum
-#     in software. Instructions per forwarded packet.
-#   - end host (host-*): a TCP stream into a socket read on vCPU 1.
-#     Instructions per received byte (and per packet on the wire).
+# Two more shapes of traffic, on the same receiving port and vCPU
+# (configure() names the configurations):
+#   - router (fwd-udp:*, fwd-tcp:*): the receiver's netns forwards to a
+#     third netdevsim port, linked to a fourth in netns "dst" (its NAPI, its
+#     reader: vCPU 0). 64-byte UDP from pktgen, and a TCP stream of
+#     MSS-sized segments (the sender's port has TSO and GSO off), with the
+#     egress port's TX checksum and TSO on and off (GRO's cost on a router
+#     depends on whether egress must segment and checksum in software), and
+#     for TCP also without RX checksum offload. Instructions per forwarded
+#     packet.
+#   - end host (host-tcp:*): a TCP stream into a socket read on vCPU 1,
+#     with and without RX checksum offload. Instructions per received byte
+#     (and per packet on the wire).
 #   A TCP window's "packets" are bytes; its 1-"packet" run sends 1 byte.
+#   The receiving netns forwards only for the router.
 #
 # For each configuration and each repetition, a run of N packets and a run
 # of 1 packet; OUT/labels.KERNEL names each window in order, as
 # "CONFIG PACKETS REP RECEIVED SLEEPS": RECEIVED the datagrams that reached
-# UDP (queued, or dropped for the full queue), SLEEPS how often the NAPI
-# thread ran out of work. This shell stays on vCPU 0.
+# UDP (queued, or dropped for the full queue; behind the router for
+# fwd-udp), for TCP the packets the receiving port got; SLEEPS how often
+# the NAPI thread ran out of work. This shell stays on vCPU 0.
 #
 # Usage: guest.sh OUT KERNEL N REPS [ONLY]
 #   N packets per UDP window, 100 N bytes per TCP window; ONLY: an ERE, the
@@ -84,7 +89,9 @@ ip -n rx addr add 198.51.100.1/24 dev "$eg"
 ip -n rx link set "$b" up
 ip -n rx link set "$eg" up
 ip -n rx link set lo up
-ip netns exec rx sysctl -qw net.ipv4.ip_forward=1
+# an skb is freed where it is processed, not sent back to the CPU that
+# allocated it (the sender's, vCPU 0): the receive path's frees are counted
+sysctl -qw net.core.skb_defer_max=0
 ip -n dst addr add 198.51.100.2/24 dev "$nb"
 ip -n dst link set "$nb" up
 ip -n dst link set lo up
@@ -225,7 +232,7 @@ sleeps() {
 # size CONFIG: a window's packets (bytes for TCP)
 size() {
 	case $1 in
-	*-tcp-*) echo $((100 * n)) ;;
+	*-tcp:*) echo $((100 * n)) ;;
 	*) echo "$n" ;;
 	esac
 }
@@ -233,34 +240,39 @@ size() {
 # tcp_run CONFIG BYTES REP: one window of a TCP stream of BYTES; the
 # label's RECEIVED: the packets the receiving port got
 tcp_run() {
-	local dst=192.0.2.2 rx0 sleeps0 state
+	local dst=192.0.2.2 rx0 sleeps0 state wpid wo wi
 	[[ $1 = fwd-* ]] && dst=198.51.100.2
 	coproc wr { python3 -c "$writer_py" "$dst" "$2"; }
-	read -r state <&"${wr[0]}"
+	# bash unsets wr once it reaps the writer: keep what is needed
+	# shellcheck disable=SC2154 # set by coproc
+	wpid=$wr_PID
+	exec {wo}<&"${wr[0]}" {wi}>&"${wr[1]}"
+	read -r state <&"$wo"
 	[ "$state" = ready ] || { echo "tcp_run: the writer did not start" >&2; exit 1; }
 	sleeps
 	sleeps0=$sleeps
 	rx_packets
 	rx0=$rxp
 	echo stop > $pg/pgctrl			# window opens (pktgen idle)
-	echo go >&"${wr[1]}"
-	read -r state <&"${wr[0]}"		# the reader has it all
+	echo go >&"$wi"
+	read -r state <&"$wo"			# the reader has it all
 	read -r _ < $pg/pgctrl			# window closes
 	[ "$state" = "done" ] || { echo "tcp_run: the stream failed" >&2; exit 1; }
-	# shellcheck disable=SC2154 # set by coproc
-	wait "$wr_PID"
+	exec {wo}<&- {wi}>&-
+	wait "$wpid"
 	rx_packets
 	sleeps
 	echo "$1 $2 $3 $((rxp - rx0)) $((sleeps - sleeps0))" >> "$labels"
 }
 
-# run CONFIG PACKETS REP: one window
+# run CONFIG PACKETS REP: one window; the label's RECEIVED: the datagrams
+# UDP took (behind the router for fwd-udp)
 run() {
 	local before i pid=$rpid udp0 sleeps0
 	case $1 in
-	*-tcp-*) tcp_run "$@"; return ;;
+	*-tcp:*) tcp_run "$@"; return ;;
 	*-nonapi) pid=$$ ;;
-	fwd-udp-*) pid=$dpid ;;
+	fwd-udp:*) pid=$dpid ;;
 	esac
 	echo "count $2" > "$pg/$a"
 	udp_in $pid
@@ -270,10 +282,14 @@ run() {
 	rx_packets
 	before=$rxp
 	echo start > $pg/pgctrl			# window opens; returns when sent
-	for ((i = 0; i < 1000; i++)); do	# and the receiver has them all
-		rx_packets
-		((rxp >= before + $2)) && break
+	# until the port has them all and UDP all the port got: netdevsim
+	# counts a packet before it passes it up, and list mode passes a
+	# poll's packets up at its end (a packet lost on the way: 1000 rounds)
+	for ((i = 0; i < 1000; i++)); do
 		[[ $1 = *-nonapi ]] && break	# (received in pktgen's call)
+		rx_packets
+		udp_in $pid
+		((rxp >= before + $2 && udp - udp0 >= rxp - before)) && break
 	done
 	read -r _ < $pg/pgctrl			# window closes
 	udp_in $pid
@@ -281,40 +297,60 @@ run() {
 	echo "$1 $2 $3 $((udp - udp0)) $((sleeps - sleeps0))" >> "$labels"
 }
 
-# configuration NAME: set it up; false if this kernel lacks it. NAME:
-# KERNEL-MODE, fwd-udp-MODE-EGRESS, fwd-tcp-MODE-EGRESS or host-tcp-MODE.
+# configure NAME: set it up; 2 if this kernel lacks it, 1 if it failed.
+# NAME: KERNEL-MODE (64-byte UDP to a socket), or SHAPE:MODE[:OPTION...]
+# with SHAPE fwd-udp, fwd-tcp (through the router) or host-tcp.
 # MODE: how the receiving port passes packets up: legacy (base, with
 # netif_receive_skb()), driver-list (base, the driver's own list),
 # immediate, list, list-bN (list, gro_normal_batch N), gro (the series'
 # napi_rx_mode for the same driver), gro-on, gro-off (a napi_gro_receive()
-# driver), nonapi (pktgen's netif_receive). EGRESS: the router's egress
-# port's TX checksum and TSO, on or off.
+# driver), nonapi (pktgen's netif_receive).
+# OPTION: eg-on, eg-off (the router's egress port's TX checksum and TSO),
+# rx-nocsum (the receiving port gets packets without a verified checksum:
+# the sender's TX checksum off, as a NIC without RX checksum offload).
 configure() {
-	local o mode dst egress=''
+	local o mode shape opts dst fwd=0 csum=on hds=off egress=''
 	case $1 in
-	fwd-*) egress=${1##*-}; mode=${1#fwd-???-}; mode=${mode%-*} ;;
-	host-*) mode=${1#host-tcp-} ;;
+	*:*)
+		IFS=: read -r shape mode opts <<< "$1"
+		for o in ${opts//:/ }; do
+			case $o in
+			eg-*) egress=${o#eg-} ;;
+			rx-nocsum) csum=off ;;
+			*) echo "configure: $1: unknown option $o" >&2; return 1 ;;
+			esac
+		done
+		[[ $shape = fwd-* ]] && fwd=1 ;;
 	*) mode=${1#*-} ;;
 	esac
 	case $mode in
-	legacy|driver-list) [ ! -e $sysctl ] || return 1 ;;
-	immediate|list|list-b*|gro) [ -e $sysctl ] || return 1 ;;
+	legacy|driver-list) [ ! -e $sysctl ] || return 2 ;;
+	immediate|list|list-b*|gro) [ -e $sysctl ] || return 2 ;;
 	esac
+	[ "$mode" = driver-list ] && { [ -e $driver_list ] || return 2; }
 	[ -e $driver_list ] && echo 0 > $driver_list
 	[ -e $sysctl ] && echo 1 > $sysctl
 	echo 8 > $batch
 	case $mode in
 	gro-on|gro-off)
 		[ -e $rx_legacy ] && echo 0 > $rx_legacy
-		ip netns exec rx ethtool -K "$b" gro "${mode#gro-}" ;;
+		ip netns exec rx ethtool -K "$b" gro "${mode#gro-}" || return 1 ;;
 	nonapi) ;;
 	*)
-		[ -e $rx_legacy ] || return 1
+		[ -e $rx_legacy ] || return 2
 		echo 1 > $rx_legacy
-		ip netns exec rx ethtool -K "$b" gro on ;;
+		# a legacy driver's skbs are its own (netdevsim unclones them
+		# first), not a copy netdevsim linearized: GRO takes their
+		# pages, as it takes a real driver's page-backed heads. Not
+		# for a GRO driver: its skbs share the sender's pages.
+		hds=on
+		ip netns exec rx ethtool -K "$b" gro on || return 1 ;;
 	esac
+	ip netns exec rx ethtool -G "$b" tcp-data-split "$hds" hds-thresh 0 &&
+	ethtool -K "$a" tx "$csum" &&
+	ip netns exec rx sysctl -qw net.ipv4.ip_forward=$fwd || return 1
 	case $mode in
-	driver-list) [ -e $driver_list ] || return 1; echo 1 > $driver_list ;;
+	driver-list) echo 1 > $driver_list ;;
 	immediate) echo 0 > $sysctl ;;
 	list-b*) echo "${mode#list-b}" > $batch ;;
 	gro) echo 2 > $sysctl ;;
@@ -350,18 +386,32 @@ else
 	configs="base-legacy base-driver-list base-gro-off base-gro-on base-nonapi"
 fi
 for m in $modes; do
-	configs+=" fwd-udp-$m-on fwd-udp-$m-off fwd-tcp-$m-on fwd-tcp-$m-off host-tcp-$m"
+	# the router: offloads on and off, and the router of cheap hardware
+	# (no RX checksum, no TX checksum or TSO); the end host with and
+	# without RX checksum
+	configs+=" fwd-udp:$m:eg-on fwd-udp:$m:eg-off fwd-tcp:$m:eg-on fwd-tcp:$m:eg-off"
+	configs+=" fwd-tcp:$m:eg-off:rx-nocsum host-tcp:$m host-tcp:$m:rx-nocsum"
 done
 # a subset, for a quick look (bench.sh ONLY=)
 configs=$(for conf in $configs; do echo "$conf"; done | grep -E -- "$only" | xargs)
+# configure_or_skip NAME: configure; false if not for this kernel; exit if
+# it failed (a failure must not pass for "not applicable")
+configure_or_skip() {
+	configure "$1"
+	case $? in
+	0) return 0 ;;
+	2) return 1 ;;
+	*) echo "guest: configuring $1 failed" >&2; exit 1 ;;
+	esac
+}
 : > "$labels"
 # warm-up: fill the receiver's queue, fault in the code paths
 for conf in $configs; do
-	configure "$conf" && run "warmup-$conf" 2000 0
+	configure_or_skip "$conf" && run "warmup-$conf" 2000 0
 done
 for ((r = 1; r <= reps; r++)); do
 	for conf in $configs; do
-		configure "$conf" || continue
+		configure_or_skip "$conf" || continue
 		run "$conf" "$(size "$conf")" "$r"
 		run "$conf" 1 "$r"
 	done
