@@ -88,8 +88,11 @@ step console-scan "$top/tools/testing/selftests/results.sh" console "$out/run"
 	echo "date: $(date -u +%Y-%m-%dT%H:%MZ)"
 	echo "series: $("$top/scripts/series-hash.sh" "$top/series")"
 	echo "head: $(git -C "$tree" log -1 --format='%h %s')"
-	echo "kernel: $(grep -m1 -o 'Linux version [^ ]*' "$out/run/console.log" 2>/dev/null)" \
-		"$(grep -m1 -oE 'PREEMPT_RT|PREEMPT\(full\)' "$out/run/console.log" 2>/dev/null)"
+	# the preemption model from the version line only (a test's output
+	# may name PREEMPT_RT too)
+	ver=$(grep -a -m1 'Linux version ' "$out/run/console.log" 2>/dev/null)
+	echo "kernel: $(grep -o 'Linux version [^ ]*' <<< "$ver")" \
+		"$(grep -oE 'PREEMPT_RT|PREEMPT\(full\)|PREEMPT_DYNAMIC|PREEMPT' <<< "$ver" | head -1)"
 	if [ "$kind" = debug ]; then
 		echo "config: $(grep -oE '^CONFIG_(KASAN|PROVE_LOCKING|PROVE_RCU|DEBUG_KMEMLEAK|DEBUG_NET|DEBUG_ATOMIC_SLEEP|DEBUG_OBJECTS)=y' \
 			"$out/vm/.config" | sed 's/^CONFIG_//;s/=y$//' | tr '\n' ' ')"
