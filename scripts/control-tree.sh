@@ -10,11 +10,12 @@
 #   - a change other than a modified .c or a modified or added .h (Kconfig,
 #     Makefile, an added, deleted or renamed file), outside the tests, YNL,
 #     the .rst text and MAINTAINERS;
-#   - a header change that could carry behaviour: a line removed, or an
-#     inline, a macro or a trace event added;
-#   - no C file changed at all.
+#   - a header change that is not a pure addition of declarations (see
+#     headers() below: what an added line may be);
+#   - no C file changed at all;
+#   - a tree with edits, or not at HEAD, before CMD.
 # After CMD (or an interrupt) the files are back at HEAD, and the tree must
-# be clean at HEAD's branch; if not, exit 1.
+# be clean at the commit it was at before; if not, exit 1.
 #
 # Usage: control-tree.sh TREE BASE HEAD CMD [ARG...]
 #        control-tree.sh --selftest

@@ -103,8 +103,6 @@ skips() {
 		$3 ~ /^queued_(spin|read|write)_lock_slowpath$/ { start = $1; started = 1 }'
 }
 
-# the guest gets the host's PATH: the tools newer than the distribution's
-# (deps.sh: ethtool's tcp-data-split) come first there
 # sym MAP NAME: the address of the one text symbol NAME (a static one may
 # carry a compiler suffix, .constprop.0; never .cold); fails unless one
 sym() {
@@ -128,6 +126,8 @@ boot() {	# boot KERNEL KOUT
 		exit 1
 	rm -f "$out/windows.$1" "$out/labels.$1" "$out/waits.$1"
 	echo "bench: $1 kernel, $reps x $n packets per configuration" >&2
+	# the guest gets the host's PATH: the tools newer than the
+	# distribution's (deps.sh: ethtool's tcp-data-split) come first there
 	printf -v cmd 'env PATH=%q %q %q %q %q %q %q' "$PATH" "$here/guest.sh" "$out" "$1" \
 		"$n" "$reps" "${ONLY:-.}"
 	t0=$SECONDS
