@@ -246,16 +246,19 @@ arm)
 		# (nicdrop), each processed is read or counted dropped by UDP
 		# (sockdrop; iperf3 may stop reading before the last burst, 20, the
 		# stack not); the gaps iperf3 counts are datagrams never processed
-		# or dropped by UDP (nicdrop may count other frames: excuses none)
+		# or dropped by UDP (nicdrop may count other frames: excuses none).
+		# the received packets of iperf3 are the highest sequence number it
+		# read, the gaps (lost) included: it read recv - lost.
 		if (proto == "udp") {
+			read = f["recv"] - f["lost"]
 			if (f["ooo"] != 0) why = why " out of order or twice (iperf3);"
-			if (f["udp"] > f["sent"] || f["recv"] > f["udp"])
+			if (f["udp"] > f["sent"] || read > f["udp"])
 				why = why " more processed than sent, or read than processed;"
 			if (f["lost"] > f["sent"] - f["udp"] + f["sockdrop"])
 				why = why " iperf3 lost more than were not processed or UDP dropped;"
 			if (f["udp"] + f["nicdrop"] < f["sent"])
 				why = why " a datagram neither processed nor counted dropped by the NIC;"
-			if (f["recv"] + f["sockdrop"] + 20 < f["udp"])
+			if (read + f["sockdrop"] + 20 < f["udp"])
 				why = why " a datagram processed, neither read nor counted dropped by UDP;"
 		}
 		if (calls == 0) why = why " no driver call traced;"
