@@ -51,6 +51,15 @@ done
 drv=$(basename "$(readlink "/sys/class/net/$dev/device/driver")")
 say "nic $dev driver $drv carrier $(cat "/sys/class/net/$dev/carrier" 2>/dev/null)"
 say "sysctl napi_rx_mode $(cat /proc/sys/net/core/napi_rx_mode 2>&1)"
+# iperf3's client waits for the kernel's random pool while the server
+# already sends: on vexpress its first 2 s stream ran 12 s, until "crng
+# init done", and overran the socket. A read of /dev/random waits for the
+# pool (and has the kernel gather timer jitter for it).
+if timeout 120 head -c 1 /dev/random > /dev/null; then
+	say "crng ready at $(cut -d' ' -f1 /proc/uptime) s"
+else
+	say "crng not ready after 120 s"
+fi
 echo 8192 > $T/buffer_size_kb
 # one clock for all CPUs: the polls are cut out of the merged trace
 echo global > $T/trace_clock
