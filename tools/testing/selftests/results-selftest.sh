@@ -238,8 +238,12 @@ armfail "list mode processed before the poll's last call" a-unbatched \
 armfail "immediate mode did not alternate" a-unalt \
 	'/case udp immediate gro=off/s/unalternating=0/unalternating=1/' 'immediate: calls and processing did not alternate;'
 armfail "a datagram not processed" a-lost '/case udp gro gro=off/s/udp=3940/udp=3939/' 'neither processed nor counted dropped by the NIC or QEMU;'
-armfail "iperf3 received none" a-recv0 '/case udp gro gro=off/s/recv=3920/recv=0/' 'neither read nor counted dropped by UDP;'
-armfail "iperf3 read 21 fewer than processed" a-recv21 '/case udp gro gro=off/s/recv=3920/recv=3919/' 'neither read nor counted dropped by UDP;'
+armfail "iperf3 received none" a-recv0 '/case udp gro gro=off/s/recv=3920/recv=0/' 'iperf3 read fewer than half of the datagrams sent;'
+armfail "iperf3 read 1969 of 3940" a-recvhalf '/case udp gro gro=off/s/recv=3920/recv=1969/' 'iperf3 read fewer than half of the datagrams sent;'
+# the client ended the test with 482 processed datagrams still to read
+# (seen on zynq): they came after the last one it read
+expect 0 "arm: iperf3 stopped reading, 482 processed after its last" "$r" arm \
+	"$(mkarm a-tail vexpress '/case udp list gro=off/s/recv=3920/recv=3458/')" vexpress
 # losses under host load: each one counted where it happened passes
 nicdrops='/case udp list gro=off/{s/lost=0/lost=40/;s/udp=3940/udp=3900/;s/entry=3955/entry=3915/;s/rx=3955/rx=3915/}'
 expect 0 "arm: datagrams the NIC counted as dropped" "$r" arm \
