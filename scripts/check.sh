@@ -154,13 +154,8 @@ run harness-lint harness_lint
 run kernel-summary-selftest scripts/kernel-summary.sh --selftest series
 run check-rt-summary scripts/kernel-summary.sh series Documentation/check-rt.txt
 run check-debug-summary scripts/kernel-summary.sh series Documentation/check-debug.txt
-# make check-arm: the ARM boards (macb, smsc911x) at the head and the base;
-# a SKIP until its first summary is committed
-if [ -f Documentation/check-arm.txt ]; then
-	run check-arm-summary scripts/kernel-summary.sh series Documentation/check-arm.txt
-else
-	skip check-arm-summary 0 "no Documentation/check-arm.txt: make check-arm has not passed yet"
-fi
+# make check-arm: the ARM boards (macb, smsc911x) at the head and the base
+run check-arm-summary scripts/kernel-summary.sh series Documentation/check-arm.txt
 
 # ---- builds ---------------------------------------------------------------
 . tools/testing/selftests/targets.sh
