@@ -203,6 +203,18 @@ rx_packets() {
 	done < "/proc/$rpid/net/dev"
 }
 
+# tx_dropped: what $a's netdevsim dropped for a full peer ring (its TX
+# drops; throttled windows) into $txd, from this shell's netns (builtins)
+tx_dropped() {
+	local line f
+	while read -r line; do
+		case "$line" in "$a:"*)
+			read -r -a f <<< "${line#*:}"
+			txd=${f[11]}; return ;;
+		esac
+	done < /proc/self/net/dev
+}
+
 # udp_in PID: datagrams UDP took in PID's netns (queued or dropped for a
 # full socket queue) into $udp
 udp_in() {
@@ -268,7 +280,7 @@ tcp_run() {
 # run CONFIG PACKETS REP: one window; the label's RECEIVED: the datagrams
 # UDP took (behind the router for fwd-udp)
 run() {
-	local before i pid=$rpid udp0 sleeps0
+	local before i pid=$rpid udp0 sleeps0 txd0
 	case $1 in
 	*-tcp:*) tcp_run "$@"; return ;;
 	*-nonapi) pid=$$ ;;
@@ -281,15 +293,19 @@ run() {
 	sleeps0=$sleeps
 	rx_packets
 	before=$rxp
+	tx_dropped
+	txd0=$txd
 	echo start > $pg/pgctrl			# window opens; returns when sent
-	# until the port has them all and UDP all the port got: netdevsim
-	# counts a packet before it passes it up, and list mode passes a
-	# poll's packets up at its end (a packet lost on the way: 1000 rounds)
+	# until the port has them all (or netdevsim dropped them for a full
+	# ring) and UDP all the port got: netdevsim counts a packet before it
+	# passes it up, and list mode passes a poll's packets up at its end (a
+	# packet lost on the way: 1000 rounds)
 	for ((i = 0; i < 1000; i++)); do
 		[[ $1 = *-nonapi ]] && break	# (received in pktgen's call)
 		rx_packets
+		tx_dropped
 		udp_in $pid
-		((rxp >= before + $2 && udp - udp0 >= rxp - before)) && break
+		((rxp + txd - txd0 >= before + $2 && udp - udp0 >= rxp - before)) && break
 	done
 	read -r _ < $pg/pgctrl			# window closes
 	udp_in $pid
