@@ -191,28 +191,28 @@ for o in "pkt_size 64" "udp_dst_min 9" "udp_dst_max 9" "udp_src_min 9" \
 	echo "$o" > "$pg/$a"
 done
 
-# rx_packets: $b's received packets into $rxp, read from the receiver's
-# view of /proc/net/dev with shell builtins only (no fork inside a window)
-rx_packets() {
+# dev_stat FILE DEV FIELD: field FIELD (0-based, after "DEV:") of DEV's
+# line of FILE (a /proc/PID/net/dev) into $stat, with shell builtins only
+# (no fork inside a window)
+dev_stat() {
 	local line f
 	while read -r line; do
-		case "$line" in "$b:"*)
+		case "$line" in "$2:"*)
 			read -r -a f <<< "${line#*:}"
-			rxp=${f[1]}; return ;;
+			stat=${f[$3]}; return ;;
 		esac
-	done < "/proc/$rpid/net/dev"
+	done < "$1"
 }
-
+# rx_packets: $b's received packets into $rxp (the receiver's netns)
+rx_packets() {
+	dev_stat "/proc/$rpid/net/dev" "$b" 1
+	rxp=$stat
+}
 # tx_dropped: what $a's netdevsim dropped for a full peer ring (its TX
-# drops; throttled windows) into $txd, from this shell's netns (builtins)
+# drops; throttled windows) into $txd (this shell's netns)
 tx_dropped() {
-	local line f
-	while read -r line; do
-		case "$line" in "$a:"*)
-			read -r -a f <<< "${line#*:}"
-			txd=${f[11]}; return ;;
-		esac
-	done < /proc/self/net/dev
+	dev_stat /proc/self/net/dev "$a" 11
+	txd=$stat
 }
 
 # udp_in PID: datagrams UDP took in PID's netns (queued or dropped for a

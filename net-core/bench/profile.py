@@ -56,8 +56,8 @@ def by_function(out, kout, kernel, conf):
     addrs = [a for a, _ in syms]
     prof = windows(out, kernel)
     runs = report.load(out, kernel)
-    kind = report.shape(conf)
-    floor = report.sender_floor(runs, kind)
+    floor = report.sender_floor(runs, report.shape(conf))
+    spun = bool(os.environ.get("THROTTLED"))
     labels = report.lines(out, f"labels.{kernel}")[:-1]
     counts = [[int(x) for x in w] for w in
               report.lines(out, f"windows.{kernel}")]
@@ -68,11 +68,9 @@ def by_function(out, kout, kernel, conf):
         if lab[0] != conf or lab[1] == "1":
             continue
         pkts = int(lab[1])
-        # report.regime()'s test, on the same (N - 1) unit
+        # report.py's unit: (N window - 1 window) / (N - 1)
         sender = (cnt[0] - ones[(lab[0], lab[2])][0]) / (pkts - 1)
-        spun = bool(os.environ.get("THROTTLED"))
-        if kind != "tcp" and not conf.endswith("-nonapi") and \
-           (sender > 2 * floor) != spun:
+        if not report.in_regime(conf, sender, floor, spun):
             continue
         packets += pkts - 1
         for addr, insns in prof[i].items():

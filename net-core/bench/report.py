@@ -120,13 +120,18 @@ def sender_floor(runs, kind):
                default=0)
 
 
+def in_regime(conf, sender, floor, spun):
+    """Whether a window of CONF whose sender did SENDER instructions per
+    unit is in the regime SPUN (TCP and non-NAPI windows: in both)."""
+    return shape(conf) == "tcp" or conf.endswith("-nonapi") or \
+        (sender > 2 * floor) == spun
+
+
 def regime(runs, conf, spun):
     """The windows of CONF in one regime (TCP: all of them)."""
-    kind = shape(conf)
-    floor = sender_floor(runs, kind)
+    floor = sender_floor(runs, shape(conf))
     for win in windows_of(runs, conf):
-        if kind == "tcp" or conf.endswith("-nonapi") or \
-           (win["unit"][0] > 2 * floor) == spun:
+        if in_regime(conf, win["unit"][0], floor, spun):
             yield win
 
 
