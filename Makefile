@@ -44,7 +44,8 @@ help:
 	@echo "make bench     instructions per received packet, series vs base (QEMU plugin):"
 	@echo "               UDP to a socket, the driver's own list, gro_normal_batch 1..64"
 	@echo "               and the wait, a router, a TCP end host; N=packets"
-	@echo "               REPS=repetitions ONLY=configurations (an ERE): the cover letter's tables"
+	@echo "               REPS=repetitions ONLY=configurations (an ERE): the cover letter's tables,"
+	@echo "               results.json, plots and raw counts in Documentation/bench/"
 	@echo "make check-rt  the VM kernel with PREEMPT_RT: KUnit + napi_rx_list.py; writes"
 	@echo "               Documentation/check-rt.txt, which make check requires to match"
 	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
@@ -124,6 +125,10 @@ audit:
 
 bench: vm-kernel
 	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
+	@mkdir -p Documentation/bench
+	@cd $(BUILD)/bench && cp run.txt table.md results.json per-packet.png batch.png \
+		{labels,windows,waits}.{base,head} $(CURDIR)/Documentation/bench/
+	@echo "make bench: its results are in Documentation/bench/: commit them (make check's bench-report judges them)"
 
 clean:
 	rm -rf $(BUILD)

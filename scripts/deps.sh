@@ -25,7 +25,8 @@ pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
       qemu-system-x86 qemu-system-arm coccinelle ocaml-nox codespell yamllint pylint shellcheck b4
       udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace clang
       python3-argcomplete python3-requests python3-yaml busybox-static
-      libxml2-dev libsqlite3-dev dpkg-dev pkg-config libglib2.0-dev)
+      libxml2-dev libsqlite3-dev dpkg-dev pkg-config libglib2.0-dev
+      python3-matplotlib)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||

@@ -47,13 +47,14 @@ if [ "${1:-}" = --selftest ]; then
 Subject: [PATCH] x
 
 ---
+diff --git a/%s b/%s
 --- a/%s
 +++ b/%s
 @@ -1 +1 @@
 -a
 +b
 ' \
-			"$f" "$f" > "$tmp/s/$v-0099-x.patch"
+			"$f" "$f" "$f" "$f" > "$tmp/s/$v-0099-x.patch"
 		got=$("$here/series-hash.sh" "$tmp/s")
 		# renumbered ([PATCH ... m/n]) by the added patch: the same hash
 		sed -i '0,/^Subject: \[/s/^Subject: \[[^]]*\]/Subject: [PATCH net-next v9 7\/77]/' \
@@ -62,6 +63,13 @@ Subject: [PATCH] x
 			echo "ok: renumbered [PATCH m/n] subjects: the same hash"
 		else
 			echo "FAIL: renumbering the subjects changed the hash"; bad=1
+		fi
+		# a new line in a commit message (make bench's numbers): the same
+		sed -i '0,/^$/s/^$/\nMeasured: 1 -> 2./' "$tmp/s"/"$v"-0001-*.patch
+		if [ "$("$here/series-hash.sh" "$tmp/s")" = "$got" ]; then
+			echo "ok: a changed commit message: the same hash"
+		else
+			echo "FAIL: a changed commit message changed the hash"; bad=1
 		fi
 		cp "$dir"/"$v"-0001-*.patch "$tmp/s"/
 		if { [ "${c#*:}" = same ] && [ "series: $got" = "$good" ]; } ||
@@ -75,7 +83,8 @@ Subject: [PATCH] x
 	# patch to it keeps the hash of rt and debug, and changes arm's
 	rm -f "$tmp/s"/"$v"-0099-*.patch
 	arm=$("$here/series-hash.sh" "$tmp/s" arm)
-	printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
+	printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\ndiff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
+		drivers/net/ethernet/cadence/macb_main.c drivers/net/ethernet/cadence/macb_main.c \
 		drivers/net/ethernet/cadence/macb_main.c drivers/net/ethernet/cadence/macb_main.c \
 		> "$tmp/s/$v-0099-x.patch"
 	if [ "series: $("$here/series-hash.sh" "$tmp/s" rt)" = "$good" ] &&

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The identity of the patches in DIR and DIR/net/ (the net fixes, which the
-# tree applies first) that the VM kernels build or run, the cover letters
-# and commit ids aside: make check-rt and make check-debug
-# record it, make check compares it.
+# The identity of the code of the patches in DIR and DIR/net/ (the net
+# fixes, which the tree applies first) that the VM kernels build or run,
+# the cover letters, commit ids, subjects and messages aside: make
+# check-rt, check-debug, check-arm and bench record it, make check
+# compares it.
 #
 # A patch that touches only the source files of the drivers in
 # drivers/*/build.conf is left out: for each of their OBJS dir/name.o, the
@@ -41,8 +42,12 @@ for f in "${1:?dir}"/net/v*-[0-9][0-9][0-9][0-9]-*.patch \
 	 "$1"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
 	case $f in *-0000-cover-letter.patch) continue ;; esac
 	driver_only "$f" && continue
-	# not the commit ids ("From <sha>"): the same patches, exported again;
-	# nor the "[PATCH ... m/n]" prefix, which a patch added elsewhere in
-	# the series renumbers
-	sed -e '1{/^From [0-9a-f]\{40\} /d}' -e 's/^Subject: \[[^]]*\] /Subject: /' "$f"
+	# the code each patch changes, as git patch-id sees it: not its commit
+	# id (the same patches, exported again), its subject (whose "[PATCH
+	# ... m/n]" a patch added elsewhere renumbers) or its message (whose
+	# numbers make bench updates: no kernel runs them); --verbatim keeps
+	# white space, which is code in a selftest's Python
+	id=$(git patch-id --verbatim < "$f" | cut -d' ' -f1)
+	[ -n "$id" ] || { echo "series-hash: $f: no diff in it" >&2; exit 1; }
+	echo "$id"
 done | sha256sum | cut -c1-16

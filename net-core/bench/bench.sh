@@ -19,7 +19,9 @@
 #
 # Both kernels boot in turn under QEMU with two vCPUs and run
 # net-core/bench/guest.sh; net-core/bench/report.py turns the counted
-# windows into the table of the cover letter.
+# windows into the table of the cover letter (OUT/table.md) and
+# OUT/results.json, which net-core/bench/plot.py draws (OUT/*.png).
+# OUT/run.txt says what ran: the parameters, the kernels, each part's time.
 #
 # With PROFILE=1, the plugin also records where the receiving vCPU's
 # instructions went (OUT/prof.KERNEL); net-core/bench/profile.py compares
@@ -93,7 +95,19 @@ diff <(grep '^CONFIG' "$kout/.config") <(grep '^CONFIG' "$bout/.config") >&2 || 
 	exit 1
 }
 echo "bench: building the base kernel in $bout" >&2
+t0=$SECONDS
 "$top/scripts/kmake.sh" "$src" "$bout" bzImage
+{
+	echo "date: $(date -u +%F)"
+	echo "N=$n REPS=$reps ONLY=${ONLY:-.}"
+	# what bench-report.sh compares with series/ (the head kernel is
+	# TREE's: make vm-kernel)
+	echo "series: $("$top/scripts/series-hash.sh" "$top/series")"
+	echo "head: $(git -C "$tree" log -1 --format='%h %s')"
+	echo "qemu: $(dpkg-query -W -f='${Version}' qemu-system-x86)," \
+	     "$(nproc) host CPUs; guest: 2 vCPUs, 1 GiB"
+	echo "base kernel build: $((SECONDS - t0)) s"
+} > "$out/run.txt"
 
 # skips MAP: the plugin's skip ranges: the lock slow paths, each from its
 # symbol to the next one
@@ -136,7 +150,10 @@ boot() {	# boot KERNEL KOUT
 		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop$(skips "$map")$prof,out=$out/windows.$1,waits=$out/waits.$1,$marks" \
 		> "$out/console.$1.log" 2>&1
 	echo "bench: $1 kernel: $((SECONDS - t0)) s" >&2
+	echo "$1 boot (configure and count): $((SECONDS - t0)) s" >> "$out/run.txt"
 }
 boot base "$bout"
 boot head "$kout"
 "$here/report.py" "$out" | tee "$out/table.md"
+# Debian's matplotlib is Debian's python3's (deps.sh)
+/usr/bin/python3 "$here/plot.py" "$out"

@@ -214,6 +214,12 @@ tx_dropped() {
 	dev_stat /proc/self/net/dev "$a" 11
 	txd=$stat
 }
+# eg_dropped: the same for the router's egress port ($eg, toward the
+# neighbour, whose NAPI shares vCPU 0 with pktgen) into $egd
+eg_dropped() {
+	dev_stat "/proc/$rpid/net/dev" "$eg" 11
+	egd=$stat
+}
 
 # udp_in PID: datagrams UDP took in PID's netns (queued or dropped for a
 # full socket queue) into $udp
@@ -280,7 +286,7 @@ tcp_run() {
 # run CONFIG PACKETS REP: one window; the label's RECEIVED: the datagrams
 # UDP took (behind the router for fwd-udp)
 run() {
-	local before i pid=$rpid udp0 sleeps0 txd0
+	local before i pid=$rpid udp0 sleeps0 txd0 egd0
 	case $1 in
 	*-tcp:*) tcp_run "$@"; return ;;
 	*-nonapi) pid=$$ ;;
@@ -295,6 +301,8 @@ run() {
 	before=$rxp
 	tx_dropped
 	txd0=$txd
+	eg_dropped
+	egd0=$egd
 	echo start > $pg/pgctrl			# window opens; returns when sent
 	# until the port has them all (or netdevsim dropped them for a full
 	# ring) and UDP all the port got: netdevsim counts a packet before it
@@ -304,8 +312,11 @@ run() {
 		[[ $1 = *-nonapi ]] && break	# (received in pktgen's call)
 		rx_packets
 		tx_dropped
+		eg_dropped
 		udp_in $pid
-		((rxp + txd - txd0 >= before + $2 && udp - udp0 >= rxp - before)) && break
+		# (behind the router: or dropped by its egress port)
+		((rxp + txd - txd0 >= before + $2 &&
+		  udp - udp0 + egd - egd0 >= rxp - before)) && break
 	done
 	read -r _ < $pg/pgctrl			# window closes
 	udp_in $pid

@@ -6,8 +6,11 @@ OUT/labels.KERNEL names, line by line, the windows whose per-vCPU
 instruction counts are the lines of OUT/windows.KERNEL (guest.sh and
 insn-window.c: each vCPU's count, then each vCPU's kernel-only count). Per
 repetition and configuration, instructions per packet = (window of N
-packets - window of 1 packet) / (N - 1), on the vCPU that did the receive
-work: vCPU 1 (the pinned NAPI thread), or vCPU 0 for the non-NAPI case.
+packets - window of 1 packet) / (datagrams UDP took in the first - in the
+second), on the vCPU that did the receive work: vCPU 1 (the pinned NAPI
+thread), or vCPU 0 for the non-NAPI case. (A datagram the sender's
+netdevsim dropped for a full peer ring, in the throttled regime, never
+reached the receiver: it is not divided by.)
 The tables give the median over the repetitions and their spread.
 
 Each pktgen window is in one of two regimes (guest.sh): the receiver keeps
@@ -24,9 +27,13 @@ the driver's poll to udp_rcv(). From them: the gro_normal_batch sweep
 64-packet batch's, and the wait it costs) and a lone packet's wait per
 mode (the 1-packet windows).
 
+The tables go to stdout; the same numbers, machine-readable, to
+OUT/results.json (plot.py draws them).
+
 Usage: report.py OUT
 """
 
+import json
 import statistics
 import sys
 from pathlib import Path
@@ -148,14 +155,22 @@ def per_packet(runs, conf, spun):
     """Instructions per packet on the receiving vCPU in one regime, with
     the windows used and run, the datagrams lost, packets per wake-up."""
     cpu = 0 if conf.endswith("-nonapi") else 1
-    wins = list(regime(runs, conf, spun))
-    res = stats([w["unit"][cpu] for w in wins]) or {"n": 0}
+    wins = [w for w in regime(runs, conf, spun) if w["rcv"] > w["rcv_1"]]
+    res = stats([w["work"][cpu] / (w["rcv"] - w["rcv_1"]) for w in wins]) or {"n": 0}
     res["total"] = sum(1 for _ in windows_of(runs, conf))
     res["lost"] = sum(max(w["size"] - w["rcv"], 0) for w in wins)
     res["wins"] = wins
     wake = [w["size"] / w["sleeps"] for w in wins if w["sleeps"]]
     res["per_wake"] = statistics.median(wake) if wake else None
     return res
+
+
+def num(res):
+    """The numbers of a stats() result (median, spread, windows used and
+    run) for results.json; None if it has none."""
+    if not res or not res.get("n"):
+        return None
+    return {k: res[k] for k in ("median", "spread", "n", "total") if k in res}
 
 
 def fmt(res, digits=0):
@@ -173,32 +188,44 @@ def table(base, head, spun):
     print("| receive path, 64-byte UDP | base | series | series/base |"
           " packets per NAPI thread wake-up (series) |")
     print("|---|---:|---:|---:|---:|")
-    notes = []
+    notes, rows = [], []
     for name, b_conf, h_conf in ROWS:
         if spun and h_conf.endswith("-nonapi"):
             continue
         b_res = per_packet(base, b_conf, spun)
         h_res = per_packet(head, h_conf, spun)
-        ratio = "-"
+        ratio = None
         if b_res["n"] and h_res["n"]:
-            ratio = f"{h_res['median'] / b_res['median']:.3f}"
+            ratio = h_res["median"] / b_res["median"]
         wake = h_res["per_wake"]
-        wake = "-" if wake is None or h_conf.endswith("-nonapi") else f"{wake:.0f}"
-        print(f"| {name} | {fmt(b_res)} | {fmt(h_res)} | {ratio} | {wake} |")
+        if h_conf.endswith("-nonapi"):
+            wake = None
+        print(f"| {name} | {fmt(b_res)} | {fmt(h_res)} |"
+              f" {'-' if ratio is None else f'{ratio:.3f}'} |"
+              f" {'-' if wake is None else f'{wake:.0f}'} |")
+        rows.append({"path": name, "base_config": b_conf, "head_config": h_conf,
+                     "base": num(b_res), "head": num(h_res), "ratio": ratio,
+                     "packets_per_wakeup": wake})
         for conf, res in ((b_conf, b_res), (h_conf, h_res)):
             if res["lost"]:
                 notes.append(f"{conf} ({regime_name}): {res['lost']} datagrams"
                              " did not reach UDP")
-    return notes
+    return notes, rows
 
 
 def waited(wins, key):
-    """The median of the windows' median waits, and the largest wait."""
+    """The median of the windows' median waits and the largest wait; None
+    if no window has one."""
     wins = [w["wait"] for w in wins if w["wait"]["n_" + key]]
     if not wins:
-        return "-"
-    return (f"{statistics.median(w[key] for w in wins):.0f} /"
-            f" {max(w[key + '_max'] for w in wins)}")
+        return None
+    return {"median": statistics.median(w[key] for w in wins),
+            "max": max(w[key + "_max"] for w in wins)}
+
+
+def fmt_wait(wait):
+    """A waited() result as "median / max"."""
+    return "-" if wait is None else f"{wait['median']:.0f} / {wait['max']}"
 
 
 def sweep(base, head, spun):
@@ -218,22 +245,29 @@ def sweep(base, head, spun):
         noise = (res[64]["spread"] + ref["spread"]) / 100 * ref["median"]
         if abs(full) <= noise:
             full = None
-    left = 0
+    left, rows = 0, []
     for batch in BATCHES:
         row = res[batch]
         left += sum(w["wait"]["left"] + w["wait"]["unpaired"] for w in row["wins"])
+        core, deliver = waited(row["wins"], "core"), waited(row["wins"], "deliver")
+        out = {"batch": batch, "head": num(row), "saving": None,
+               "of_saving_at_64": None, "packets_per_wakeup": row["per_wake"],
+               "wait_to_stack": core, "wait_to_udp": deliver}
+        rows.append(out)
         if not row["n"] or not ref["n"]:
             print(f"| {batch} | {fmt(row)} | - | - | - | - | - |")
             continue
         save = ref["median"] - row["median"]
+        out["saving"] = save / ref["median"]
+        out["of_saving_at_64"] = save / full if full else None
         frac = f"{save / full:.2f}" if full else "-"
         wake = f"{row['per_wake']:.0f}" if row["per_wake"] else "-"
         print(f"| {batch} | {fmt(row)} | {save / ref['median'] * 100:.1f} % |"
-              f" {frac} | {wake} | {waited(row['wins'], 'core')} |"
-              f" {waited(row['wins'], 'deliver')} |")
+              f" {frac} | {wake} | {fmt_wait(core)} | {fmt_wait(deliver)} |")
     if left:
         print(f"\n{left} packets left unpaired in these windows (the pairing"
               " is by order within a poll)")
+    return {"base_legacy": num(ref), "rows": rows, "unpaired": left}
 
 
 def fwd_udp(runs, conf):
@@ -265,10 +299,10 @@ def router(base, head):
     kernels = {"base": base, "head": head}
     print("| traffic | " + " | ".join(t for _, _, t in MODES) + " |")
     print("|---|" + "---:|" * len(MODES))
-    notes = []
+    notes, rows = [], []
     for traffic, opts, title in ROUTES:
         cells, ref = [], None
-        for kernel, mode, _ in MODES:
+        for kernel, mode, column in MODES:
             conf = f"fwd-{traffic}:{mode}:{opts}"
             runs = kernels[kernel]
             if traffic == "udp":
@@ -283,11 +317,15 @@ def router(base, head):
                 continue
             if mode == "legacy":
                 ref = res["median"]
+            rows.append({"traffic": title, "config": conf, "kernel": kernel,
+                         "mode": column, "per_packet": num(res),
+                         "vs_base": res["median"] / ref if ref else None})
             ratio = f" ({res['median'] / ref:.3f})" if ref else ""
             cells.append(f"{res['median']:.0f} ±{res['spread']:.1f} %{ratio}")
         print(f"| {title} | " + " | ".join(cells) + " |")
     for note in notes:
         print(f"- {note}")
+    return rows
 
 
 def end_host(base, head):
@@ -297,10 +335,19 @@ def end_host(base, head):
           " vs immediate (per byte) | no RX checksum: per byte |")
     print("|---|---:|---:|---:|---:|---:|")
     ref = tcp_cost(head, "host-tcp:immediate")
+    rows = []
     for kernel, mode, name in MODES:
         runs = base if kernel == "base" else head
         res = tcp_cost(runs, f"host-tcp:{mode}")
         nocsum = tcp_cost(runs, f"host-tcp:{mode}:rx-nocsum")
+        if res or nocsum:
+            rows.append({"mode": name, "config": f"host-tcp:{mode}", "kernel": kernel,
+                         "per_byte": num(res.get("byte")),
+                         "kernel_per_byte": num(res.get("kbyte")),
+                         "per_wire_packet": num(res.get("wire")),
+                         "vs_immediate": res["byte"]["median"] / ref["byte"]["median"]
+                                         if res and ref else None,
+                         "no_rx_csum_per_byte": num(nocsum.get("byte"))})
         nocsum = fmt(nocsum.get("byte"), 2) if nocsum else "-"
         if not res:
             print(f"| {name} | - | - | - | - | {nocsum} |")
@@ -310,6 +357,7 @@ def end_host(base, head):
         wire = f"{res['wire']['median']:.0f}" if res["wire"] else "-"
         print(f"| {name} | {fmt(res['byte'], 2)} | {kbyte} | {wire} | {ratio} |"
               f" {nocsum} |")
+    return rows
 
 
 def lone_packet(base, head):
@@ -322,7 +370,7 @@ def lone_packet(base, head):
                                 "base-gro-on")]
     rows += [(c, head) for c in ("head-immediate", "head-list", "head-gro",
                                  "head-gro-on")]
-    ref, odd = None, 0
+    ref, odd, out = None, 0, []
     for conf, runs in rows:
         got = [w["wait_1"] for w in windows_of(runs, conf)]
         odd += sum(1 for w in got if w["n_poll"] != 1)
@@ -330,28 +378,84 @@ def lone_packet(base, head):
         if not got:
             print(f"| {conf} | - | - | - | - |")
             continue
-        poll = statistics.median(w["poll"] for w in got)
+        polls = [w["poll"] for w in got]
+        poll = statistics.median(polls)
         called = [w for w in got if w["n_deliver"] == 1]
-        core = f"{statistics.median(w['core'] for w in called):.0f}" if called else "-"
-        udp = f"{statistics.median(w['deliver'] for w in called):.0f}" if called else "-"
+        core = statistics.median(w["core"] for w in called) if called else None
+        udp = statistics.median(w["deliver"] for w in called) if called else None
         if conf == "head-immediate":
             ref = poll
-        ratio = f"{poll / ref:.3f}" if ref and conf.startswith("head-") else "-"
-        print(f"| {conf} | {poll:.0f} ({len(got)} windows) | {core} | {udp} |"
-              f" {ratio} |")
+        ratio = poll / ref if ref and conf.startswith("head-") else None
+        out.append({"config": conf, "poll_to_udp": poll, "windows": len(got),
+                    "poll_to_udp_min": min(polls), "poll_to_udp_max": max(polls),
+                    "call_to_stack": core, "call_to_udp": udp,
+                    "vs_immediate": ratio})
+        print(f"| {conf} | {poll:.0f} ({len(got)} windows) |"
+              f" {'-' if core is None else f'{core:.0f}'} |"
+              f" {'-' if udp is None else f'{udp:.0f}'} |"
+              f" {'-' if ratio is None else f'{ratio:.3f}'} |")
     if odd:
         print(f"\n{odd} 1-packet windows of these rows did not deliver exactly"
               " one packet to UDP after a poll began: left out")
+    return out
+
+
+def goals(res):
+    """The issue's goals, each measured or not, met or missed: a list of
+    (goal, measured, verdict)."""
+    out = []
+    host = {r["config"]: r for r in res["end_host"]}
+    gro, imm = host.get("host-tcp:gro"), host.get("host-tcp:immediate")
+    if gro and imm and gro["per_byte"] and imm["per_byte"]:
+        ratio = gro["per_byte"]["median"] / imm["per_byte"]["median"]
+        out.append(("end host: gro <= 0.5x immediate per byte",
+                    f"{ratio:.3f}x", "met" if ratio <= 0.5 else "missed"))
+    else:
+        out.append(("end host: gro <= 0.5x immediate per byte", "-", "not measured"))
+    peer = [r for r in res["udp_keeps_up"] if r["base_config"] == "base-driver-list"
+            and r["head_config"] == "head-list"]
+    if peer and peer[0]["ratio"]:
+        dev = abs(peer[0]["ratio"] - 1)
+        noise = (peer[0]["base"]["spread"] + peer[0]["head"]["spread"]) / 100
+        verdict = "met" if dev <= 0.01 else \
+            "missed" if dev > 0.01 + noise else "not resolved (within the noise)"
+        out.append(("the core's list = the driver's own list, +-1 % (receiver keeps up)",
+                    f"{peer[0]['ratio']:.3f}x (noise +-{noise * 100:.1f} %)", verdict))
+    else:
+        out.append(("the core's list = the driver's own list, +-1 %", "-", "not measured"))
+    at8 = [r for r in res["sweep_keeps_up"]["rows"] if r["batch"] == 8]
+    if at8 and at8[0]["of_saving_at_64"] is not None:
+        wait = at8[0]["wait_to_stack"]
+        out.append(("gro_normal_batch 8: share of the saving at 64 (the wait to the"
+                    " stack, median / max)",
+                    f"{at8[0]['of_saving_at_64']:.2f}"
+                    + (f" ({wait['median']:.0f} / {wait['max']})" if wait else ""),
+                    "reported"))
+    lone = {r["config"]: r for r in res["lone_packet"]}
+    imm, lst = lone.get("head-immediate"), lone.get("head-list")
+    if imm and lst:
+        # within noise: inside the range of immediate's own windows
+        diff = lst["poll_to_udp"] - imm["poll_to_udp"]
+        within = imm["poll_to_udp_min"] <= lst["poll_to_udp"] <= imm["poll_to_udp_max"]
+        out.append(("a lone packet: list = immediate within noise (poll start to UDP)",
+                    f"{diff:+.0f} ({lst['poll_to_udp']:.0f} vs {imm['poll_to_udp']:.0f};"
+                    f" immediate's windows {imm['poll_to_udp_min']}"
+                    f"..{imm['poll_to_udp_max']})", "met" if within else "missed"))
+    else:
+        out.append(("a lone packet: list = immediate within noise", "-", "not measured"))
+    return out
 
 
 def main():
     """Print the tables for the directory given."""
     out = Path(sys.argv[1])
     base, head = load(out, "base"), load(out, "head")
+    res = {"unit": "instructions of the receiving vCPU, QEMU TCG (emulated CPU)"}
     print("Receiver keeps up (the sender never spun):\n")
-    notes = table(base, head, False)
+    notes, res["udp_keeps_up"] = table(base, head, False)
     print("\nSender throttled (netdevsim's ring filled, pktgen spun):\n")
-    notes += table(base, head, True)
+    more, res["udp_throttled"] = table(base, head, True)
+    notes += more
     print("\nInstructions per packet on the receiving vCPU: median over the"
           " windows of the regime (± half their range; windows used/run);"
           " emulated CPU (QEMU TCG).")
@@ -363,18 +467,27 @@ def main():
               " the receiving vCPU's instructions from the driver's call to"
               " __netif_receive_skb_core() and to udp_rcv(): median of the"
               " windows' medians, and the largest):\n")
-        sweep(base, head, spun)
+        res["sweep_throttled" if spun else "sweep_keeps_up"] = sweep(base, head, spun)
     print("\nRouter: instructions per forwarded packet on the receiving vCPU"
           " (UDP: per datagram behind the router, receiver keeping up; TCP:"
           " per segment the router received; in parentheses: against the"
           " base's netif_receive_skb() driver):\n")
-    router(base, head)
+    res["router"] = router(base, head)
     print("\nEnd host: a TCP stream into a socket read on the receiving vCPU"
           " (median over the repetitions, ± half the range):\n")
-    end_host(base, head)
+    res["end_host"] = end_host(base, head)
     print("\nA lone packet (1-packet windows, median over the repetitions),"
           " in the receiving vCPU's instructions:\n")
-    lone_packet(base, head)
+    res["lone_packet"] = lone_packet(base, head)
+    res["notes"] = sorted(set(notes))
+    res["goals"] = [{"goal": g, "measured": m, "verdict": v} for g, m, v in goals(res)]
+    print("\nThe goals (issue: the numbers behind the default):\n")
+    print("| goal | measured | verdict |")
+    print("|---|---|---|")
+    for goal, measured, verdict in goals(res):
+        print(f"| {goal} | {measured} | {verdict} |")
+    (out / "results.json").write_text(json.dumps(res, indent=1) + "\n",
+                                      encoding="utf-8")
 
 
 if __name__ == "__main__":

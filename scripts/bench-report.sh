@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check's judge of the committed `make bench` results (DOC, by default
+# Documentation/bench/): a full run takes hours, so `make bench` runs by hand
+# and commits its output; this makes sure what the cover letter quotes is
+#   - of the patches in SERIES_DIR (run.txt's series: line, as
+#     series-hash.sh computes it for the VM kernels: make bench runs one);
+#   - derived from the committed raw counts by the committed code:
+#     report.py, run again on labels.*, windows.* and waits.*, gives
+#     table.md and results.json byte for byte;
+#   - drawable: plot.py draws both figures from that results.json.
+#
+# Usage: bench-report.sh SERIES_DIR DOC
+#        bench-report.sh --selftest SERIES_DIR DOC
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+bench=$here/../net-core/bench
+raw=(run.txt labels.base windows.base waits.base labels.head windows.head waits.head)
+if [ "${1:-}" = --selftest ]; then
+	dir=${2:?series dir} doc=${3:?results dir} tmp=$(mktemp -d) bad=0
+	trap 'rm -rf "$tmp"' EXIT
+	# case NAME EXIT: the judge on $tmp/NAME (a copy of DOC, changed)
+	case_() {
+		"$0" "$dir" "$tmp/$1" > "$tmp/out" 2>&1
+		rc=$?
+		[ "$rc" = "$2" ] && echo "ok: $1 (exit $rc)" ||
+			{ echo "FAIL: $1: exit $rc, want $2"; cat "$tmp/out"; bad=1; }
+	}
+	for c in good stale missing table number window; do
+		cp -r "$doc" "$tmp/$c"
+	done
+	sed -i 's/^series: .*/series: 0123456789abcdef/' "$tmp/stale/run.txt"
+	rm "$tmp/missing/waits.head"
+	# a number of the table changed by hand
+	sed -i '0,/| [0-9][0-9]* ±/s/| \([0-9]\)\([0-9]*\) ±/| 9\2 ±/' "$tmp/table/table.md"
+	sed -i '0,/"median": [0-9]/s/"median": \([0-9]\)/"median": 9\1/' \
+		"$tmp/number/results.json"
+	# a raw count changed (the receiving vCPU's, of the first counted
+	# window, doubled): the committed table no longer follows from it
+	ln=$(grep -n -v '^warmup-' "$tmp/window/labels.head" | head -n 1 | cut -d: -f1)
+	awk -v ln="$ln" 'NR == ln { $2 *= 2 } { print }' "$doc/windows.head" \
+		> "$tmp/window/windows.head"
+	case_ good 0
+	for c in stale missing table number window; do
+		case_ "$c" 1
+	done
+	exit $bad
+fi
+dir=${1:?series dir} doc=${2:?results dir}
+for f in "${raw[@]}" table.md results.json; do
+	[ -s "$doc/$f" ] || { echo "no $doc/$f: run make bench and commit its output"; exit 1; }
+done
+want=$("$here/series-hash.sh" "$dir")
+have=$(sed -n 's/^series: //p' "$doc/run.txt")
+[ "$have" = "$want" ] ||
+	{ echo "$doc is of series '$have', $dir/ is $want: run make bench"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for f in "${raw[@]}"; do
+	cp "$doc/$f" "$tmp/"
+done
+"$bench/report.py" "$tmp" > "$tmp/table.md" || { echo "report.py failed"; exit 1; }
+for f in table.md results.json; do
+	diff -u "$doc/$f" "$tmp/$f" ||
+		{ echo "$doc/$f does not follow from the raw counts (report.py)"; exit 1; }
+done
+/usr/bin/python3 "$bench/plot.py" "$tmp" || { echo "plot.py failed"; exit 1; }
+for f in per-packet.png batch.png; do
+	[ -s "$tmp/$f" ] || { echo "plot.py drew no $f"; exit 1; }
+done
+echo "make bench's results ($(sed -n 's/^date: //p' "$doc/run.txt")) follow from their counts"
