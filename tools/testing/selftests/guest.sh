@@ -4,12 +4,13 @@
 # COLLECTION:TEST a line, as vm.sh wrote them from vm-tests.txt), then saves
 # the kernel log. Results go to OUT (a directory the host shares read-write).
 # Then, if WIRE names kselftests (vm.sh VM_WIRE), the wire: two emulated
-# NICs that QEMU joins on one hub, an Intel 82559ER (e100) and an AMD PCnet
+# NICs that QEMU joins on one hub, an Intel 82557 (e100) and an AMD PCnet
 # (pcnet32), both drivers calling netif_receive_skb() from their NAPI poll,
-# unmodified. Each WIRE test runs twice in its real-NIC mode (NETIF=, the
-# drivers/net library's netns remote), as on a board: on the e100 with the
-# pcnet32 NIC in a netns as the remote, then the other way round. Results
-# in OUT/wire-LOCAL-REMOTE/, laid out as OUT's own.
+# unmodified. Each WIRE test runs in its real-NIC mode (NETIF=, the
+# drivers/net library's netns remote), as on a board, on each pair of
+# targets.sh's WIRE_PAIRS (LOCAL-REMOTE: the pcnet32 NIC local, the e100
+# in a netns as the remote). Results in OUT/wire-LOCAL-REMOTE/, laid out
+# as OUT's own.
 #
 # Usage: guest.sh OUT KSFT_INSTALL_DIR TESTS TIMEOUT [WIRE (comma-separated)]
 set -u

@@ -142,9 +142,9 @@ expect 1 "kmemleak: no scans at all" "$r" kmemleak "$good" "$tmp/list"
 wt=drivers/net:napi_rx_list.py
 # mkwire NAME [WIRE.TXT LINE] [TAP LINE] [LOG LINES]: a run with wire-NAME/
 mkwire() {
-	local d=$tmp/$1 w=$tmp/$1/wire-e100-pcnet32
+	local d=$tmp/$1 w=$tmp/$1/wire-pcnet32-e100
 	mkdir -p "$w/ksft-logs"
-	echo "${2:-wire: e100 enp0s10 local, pcnet32 enp0s11 in netns wire}" > "$w/wire.txt"
+	echo "${2:-wire: pcnet32 enp0s11 local, e100 enp0s10 in netns wire}" > "$w/wire.txt"
 	printf 'TAP version 13\n1..1\n%s\n' "${3:-ok 1 selftests: drivers/net: napi_rx_list.py}" \
 		> "$w/kselftest.tap"
 	printf '%s\n' "${4:-# # list/legacy: 2000 received, 0 counted drops}" \
@@ -154,25 +154,28 @@ mkwire() {
 		"${6:-# ok 3 napi_rx_list.test_list_batches}" > "$w/ksft-logs/napi_rx_list.py"
 	echo "$d"
 }
-expect 0 "wire: a clean run, a SKIP for the driver's API" "$r" wire "$wt" "$(mkwire w-good)" e100-pcnet32
-expect 1 "wire: no wire run (VM died before it)" "$r" wire "$wt" "$good" e100-pcnet32
+expect 0 "wire: a clean run, a SKIP for the driver's API" "$r" wire "$wt" "$(mkwire w-good)" pcnet32-e100
+expect 1 "wire: no wire run (VM died before it)" "$r" wire "$wt" "$good" pcnet32-e100
 expect 1 "wire: a NIC missing" "$r" wire "$wt" \
-	"$(mkwire w-nonic 'wire: e100 (none) local, pcnet32 enp0s11 in netns wire')" e100-pcnet32
-expect 1 "wire: no carrier" "$r" wire "$wt" "$(mkwire w-nocarrier $'wire: x\nwire: no carrier')" e100-pcnet32
-expect 1 "wire: no result line (hang)" "$r" wire "$wt" "$(mkwire w-hang '' 'TAP version 13')" e100-pcnet32
+	"$(mkwire w-nonic 'wire: pcnet32 (none) local, e100 enp0s10 in netns wire')" pcnet32-e100
+expect 1 "wire: no carrier" "$r" wire "$wt" "$(mkwire w-nocarrier $'wire: x\nwire: no carrier')" pcnet32-e100
+expect 1 "wire: no result line (hang)" "$r" wire "$wt" "$(mkwire w-hang '' 'TAP version 13')" pcnet32-e100
 expect 1 "wire: the test failed" "$r" wire "$wt" \
-	"$(mkwire w-fail '' 'not ok 1 selftests: drivers/net: napi_rx_list.py # exit=1')" e100-pcnet32
+	"$(mkwire w-fail '' 'not ok 1 selftests: drivers/net: napi_rx_list.py # exit=1')" pcnet32-e100
 expect 1 "wire: the test skipped as a whole" "$r" wire "$wt" \
-	"$(mkwire w-skipall '' 'ok 1 selftests: drivers/net: napi_rx_list.py # SKIP')" e100-pcnet32
+	"$(mkwire w-skipall '' 'ok 1 selftests: drivers/net: napi_rx_list.py # SKIP')" pcnet32-e100
+expect 0 "wire: busy poll skips, the legacy API marks no NAPI id" "$r" wire "$wt" \
+	"$(mkwire w-busy '' '' '' '' '# ok 3 napi_rx_list.test_busy_poll # SKIP the driver'"'"'s skbs carry no NAPI id')" \
+	pcnet32-e100
 expect 1 "wire: a case skipped for another reason" "$r" wire "$wt" \
 	"$(mkwire w-skip '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP no poll delivered more than one packet')" \
-	e100-pcnet32
+	pcnet32-e100
 expect 1 "wire: a case failed" "$r" wire "$wt" \
-	"$(mkwire w-casefail '' '' '' '' '# not ok 3 napi_rx_list.test_list_batches')" e100-pcnet32
+	"$(mkwire w-casefail '' '' '' '' '# not ok 3 napi_rx_list.test_list_batches')" pcnet32-e100
 expect 1 "wire: no datagram received" "$r" wire "$wt" \
-	"$(mkwire w-notraffic '' '' '# # list/legacy: 0 received, 0 counted drops')" e100-pcnet32
+	"$(mkwire w-notraffic '' '' '# # list/legacy: 0 received, 0 counted drops')" pcnet32-e100
 expect 1 "wire: no multi-packet poll" "$r" wire "$wt" \
-	"$(mkwire w-nomulti '' '' '' '# # 26 polls, 0 of them with several packets')" e100-pcnet32
+	"$(mkwire w-nomulti '' '' '' '# # 26 polls, 0 of them with several packets')" pcnet32-e100
 # make vm-test with the wire on: a run without it (the VM died first) fails
 VM_WIRE=$wt expect 1 "all: the wire asked for and not run" "$r" all "$tree" "$good" "$tmp/list"
 

@@ -20,7 +20,7 @@
 #                                    the boot (KUnit), after each test of
 #                                    LIST and the last one must exist and
 #                                    be empty
-#   results.sh wire C:TEST RUN PAIR  guest.sh's wire run PAIR (e100-pcnet32:
+#   results.sh wire C:TEST RUN PAIR  guest.sh's wire run PAIR (pcnet32-e100:
 #                                    the first NIC local, the other its
 #                                    netns remote): the test passes, each
 #                                    of its cases passes or skips for a
@@ -138,8 +138,10 @@ wire)
 	nargs 3 "$@"
 	t=$1 pair=$3 w=$2/wire-$3
 	# the cases that may skip on an unmodified driver of the wire: those
-	# that need the other driver API (netdevsim's rx_legacy switch)
-	wire_skips='the driver uses the (legacy|gro) API, not (legacy|gro)'
+	# that need the other driver API (netdevsim's rx_legacy switch), and
+	# busy polling, which needs skbs marked with their NAPI id: a
+	# netif_receive_skb() driver marks none (napi_gro_receive() does)
+	wire_skips="the driver uses the (legacy|gro) API, not (legacy|gro)|the driver's skbs carry no NAPI id"
 	[ -f "$w/wire.txt" ] || { echo "no wire run $pair (the VM died before it, or VM_WIRE was empty)"; exit 1; }
 	cat "$w/wire.txt"
 	grep -qE '\(none\)|no carrier' "$w/wire.txt" && { echo "the wire $pair did not come up"; exit 1; }

@@ -14,15 +14,22 @@
 #   wire_tests                 the wire's tests of this run: VM_WIRE if set
 #                              (empty: none), else WIRE_TESTS; the one
 #                              place that says, for vm.sh and the judges
-# Empty for now: on the wire napi_rx_list.py still fails cases (the
-# emulated NICs lose frames before their drivers pass them up and count
-# none; on pcnet32 some datagrams arrive without a matching trace event:
-# README, "Testing on a real board"). To run it: VM_WIRE=drivers/net:napi_rx_list.py
+# Empty for now (README, "Its emulated twins"): patch 8's napi_rx_list.py
+# fails test_gro_coalesces there (on a remote without scatter-gather, GSO
+# is requested but not on, and the test's "gso on" at its end is refused:
+# a bug of the test, for the next posting), and QEMU's pcnet model hands a
+# descriptor back before it writes its end-of-packet bit (hw/net/pcnet.c,
+# pcnet_receive()), so a poll on the other vCPU may drop a frame that no
+# counter sees. To run it: VM_WIRE=drivers/net:napi_rx_list.py
 # (vm.sh), or here WIRE_TESTS=drivers/net:napi_rx_list.py
+# One pair: pcnet32 receives, e100 (i82557c) sends from the netns. QEMU's
+# eepro100 model fills e100's size-0 end-of-list receive buffer with a
+# 0-byte "good" frame and passes the real one late, so e100 cannot be the
+# receiving side of a test that counts every datagram in order.
 # shellcheck disable=SC2034 # for the scripts that source this file
 WIRE_TESTS=
 # shellcheck disable=SC2034
-WIRE_PAIRS="e100-pcnet32 pcnet32-e100"
+WIRE_PAIRS="pcnet32-e100"
 wire_tests() {
 	echo "${VM_WIRE-$WIRE_TESTS}"
 }
