@@ -138,12 +138,14 @@ expect 1 "kmemleak: no last scan after the last test" "$r" kmemleak "$km" "$tmp/
 expect 1 "kmemleak: no scans at all" "$r" kmemleak "$good" "$tmp/list"
 
 # the wire (real drivers): the test passes, each case passes or skips for
-# the driver's API, and the log shows datagrams and a multi-packet poll
+# the driver's API (busy polling: the NAPI id), the log shows datagrams and
+# a multi-packet poll, and the wire boot's console is clean
 wt=drivers/net:napi_rx_list.py
 # mkwire NAME [WIRE.TXT LINE] [TAP LINE] [LOG LINES]: a run with wire-NAME/
 mkwire() {
-	local d=$tmp/$1 w=$tmp/$1/wire-pcnet32-e100
+	local d=$tmp/$1 w=$tmp/$1/wire-run/wire-pcnet32-e100
 	mkdir -p "$w/ksft-logs"
+	echo "[    1.0] a clean boot" > "$d/wire-run/console.log"
 	echo "${2:-wire: pcnet32 enp0s11 local, e100 enp0s10 in netns wire}" > "$w/wire.txt"
 	printf 'TAP version 13\n1..1\n%s\n' "${3:-ok 1 selftests: drivers/net: napi_rx_list.py}" \
 		> "$w/kselftest.tap"
@@ -167,6 +169,15 @@ expect 1 "wire: the test skipped as a whole" "$r" wire "$wt" \
 expect 0 "wire: busy poll skips, the legacy API marks no NAPI id" "$r" wire "$wt" \
 	"$(mkwire w-busy '' '' '' '' '# ok 3 napi_rx_list.test_busy_poll # SKIP the driver'"'"'s skbs carry no NAPI id')" \
 	pcnet32-e100
+expect 1 "wire: busy poll skips for another reason" "$r" wire "$wt" \
+	"$(mkwire w-busy2 '' '' '' '' '# ok 3 napi_rx_list.test_busy_poll # SKIP no socket busy polling (CONFIG_NET_RX_BUSY_POLL)')" \
+	pcnet32-e100
+expect 1 "wire: another case skips for the NAPI id" "$r" wire "$wt" \
+	"$(mkwire w-busy3 '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP the driver'"'"'s skbs carry no NAPI id')" \
+	pcnet32-e100
+d=$(mkwire w-splat)
+echo "[  169.8] WARNING: kernel/dma/mapping.c:700 at dma_free_attrs+0xa8/0xb0" >> "$d/wire-run/console.log"
+expect 1 "wire: a splat on the wire boot's console" "$r" wire "$wt" "$d" pcnet32-e100
 expect 1 "wire: a case skipped for another reason" "$r" wire "$wt" \
 	"$(mkwire w-skip '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP no poll delivered more than one packet')" \
 	pcnet32-e100

@@ -20,7 +20,10 @@
 # a bug of the test, for the next posting), and QEMU's pcnet model hands a
 # descriptor back before it writes its end-of-packet bit (hw/net/pcnet.c,
 # pcnet_receive()), so a poll on the other vCPU may drop a frame that no
-# counter sees. To run it: VM_WIRE=drivers/net:napi_rx_list.py
+# counter sees (vm.sh now runs the wire on single-threaded TCG), and
+# pcnet32_set_ringparam() frees DMA memory with IRQs off, a warning on the
+# wire boot's console each time the test resizes the ring (a net fix, for
+# the next posting). To run it: VM_WIRE=drivers/net:napi_rx_list.py
 # (vm.sh), or here WIRE_TESTS=drivers/net:napi_rx_list.py
 # One pair: pcnet32 receives, e100 (i82557c) sends from the netns. QEMU's
 # eepro100 model fills e100's size-0 end-of-list receive buffer with a

@@ -24,7 +24,7 @@ tmo=${VM_TEST_TIMEOUT:-1200}
 boot_tmo=${VM_TIMEOUT:-1800}
 
 # the wire (guest.sh): targets.sh's wire_tests run on an e100 and a pcnet32
-# NIC joined by one QEMU hub; none: the NICs stay, unused. The e100 is an
+# NIC joined by one QEMU hub, in a boot of their own (below). The e100 is an
 # 82557 C-step: e100 gives an 82558 or later the extended TCB, of which
 # QEMU's model reads a second buffer descriptor whatever the count says,
 # and sends the stale bytes of the slot's last command (up to 1343 more)
@@ -57,16 +57,34 @@ if [ -n "${VM_SLOWDOWN:-}" ]; then
 	[ "$n" -eq 5 ] ||
 		{ echo "vm.sh: the library's deadlines and timeouts not found to scale ($n of 5)" >&2; exit 1; }
 fi
-echo "export PATH='$PATH'" > "$out/env"
+# boot OUT TESTS WIRE QEMU_OPTS: one boot, guest.sh writing to OUT
+boot() {
+	local rc
+	echo "export PATH='$PATH'" > "$1/env"
+	set +e
+	"$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
+		--cpus 2 --memory "${VM_MEMORY:-2G}" --rwdir "$1" \
+		${4:+--qemu-opts="$4"} \
+		--exec "$here/guest.sh $1 $ksft/install $2 $tmo ${3// /,}" -v \
+		> "$1/console.log" 2>&1
+	rc=$?
+	set -e
+	echo "vng exit $rc" >> "$1/guest.txt"
+	[ $rc -eq 124 ] && echo "vm: TIMEOUT after ${boot_tmo}s (console: $1/console.log)" >&2
+	return $rc
+}
 
-set +e
-"$here/../../../scripts/vm-boot.sh" "$boot_tmo" "$kout" \
-	--cpus 2 --memory "${VM_MEMORY:-2G}" --rwdir "$out" \
-	--qemu-opts="$wire_nics" \
-	--exec "$here/guest.sh $out $ksft/install $out/tests $tmo ${wire// /,}" -v \
-	> "$out/console.log" 2>&1
-rc=$?
-set -e
-echo "vng exit $rc" >> "$out/guest.txt"
-[ $rc -eq 124 ] && echo "vm: TIMEOUT after ${boot_tmo}s (console: $out/console.log)" >&2
+rc=0
+boot "$out" "$out/tests" "" "" || rc=$?
+# The wire in a boot of its own, on single-threaded TCG: QEMU's pcnet model
+# gives a receive descriptor back (OWN clear, STP set) before it writes its
+# end-of-packet bit, and pcnet32's poll on the other vCPU thread drops such
+# a frame, counted nowhere; one thread runs a model's receive whole
+# between guest instructions. Results in OUT/wire-run/.
+if [ -n "$wire" ]; then
+	mkdir -p "$out/wire-run"
+	: > "$out/wire-run/tests"
+	boot "$out/wire-run" "$out/wire-run/tests" "$wire" \
+		"$wire_nics -accel tcg,thread=single" || rc=$?
+fi
 exit $rc
