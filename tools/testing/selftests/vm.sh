@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Host side of the one boot that runs all runtime tests: install the
+# Host side of the boot that runs all runtime tests: install the
 # kselftests of vm-tests.txt from TREE, boot KOUT's bzImage under QEMU TCG
 # with virtme-ng (no KVM here), run guest.sh, keep everything in OUT:
 #   console.log  the whole console (KUnit results, splats)
 #   kselftest.tap, ksft-logs/, dmesg.txt, guest.txt, tests (what ran)
+#   wire-run/    the wire's own boot, if it runs (below), laid out the same
 #
 # Usage: vm.sh TREE KOUT OUT   (VM_TESTS: another list than vm-tests.txt;
 #        VM_TEST_TIMEOUT, VM_TIMEOUT: a test's, the boot's; VM_MEMORY;
