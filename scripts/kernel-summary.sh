@@ -37,24 +37,17 @@ if [ "${1:-}" = --selftest ]; then
 		echo "FAIL: no patch in $dir to build the hash cases from"; exit 1
 	fi
 	v=$(basename "$one" | cut -d- -f1)
+	# onefile FILE: a patch of one line of FILE, as patch 99 of $tmp/s
+	onefile() {
+		printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\ndiff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
+			"$1" "$1" "$1" "$1" > "$tmp/s/$v-0099-x.patch"
+	}
 	# (e100, beside the converted lantiq_xrx200 in drivers/net/ethernet/, is
 	# in the VM kernel: the wire)
 	for c in drivers/net/ethernet/freescale/ucc_geth.c:same \
 		 drivers/net/ethernet/intel/e100.c:changed net/core/dev.c:changed; do
 		f=${c%:*}
-		rm -f "$tmp/s"/"$v"-0099-*.patch
-		printf 'From 0 Mon Sep 17 00:00:00 2001
-Subject: [PATCH] x
-
----
-diff --git a/%s b/%s
---- a/%s
-+++ b/%s
-@@ -1 +1 @@
--a
-+b
-' \
-			"$f" "$f" "$f" "$f" > "$tmp/s/$v-0099-x.patch"
+		onefile "$f"
 		got=$("$here/series-hash.sh" "$tmp/s")
 		# renumbered ([PATCH ... m/n]) by the added patch: the same hash
 		sed -i '0,/^Subject: \[/s/^Subject: \[[^]]*\]/Subject: [PATCH net-next v9 7\/77]/' \
@@ -83,10 +76,7 @@ diff --git a/%s b/%s
 	# patch to it keeps the hash of rt and debug, and changes arm's
 	rm -f "$tmp/s"/"$v"-0099-*.patch
 	arm=$("$here/series-hash.sh" "$tmp/s" arm)
-	printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\ndiff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
-		drivers/net/ethernet/cadence/macb_main.c drivers/net/ethernet/cadence/macb_main.c \
-		drivers/net/ethernet/cadence/macb_main.c drivers/net/ethernet/cadence/macb_main.c \
-		> "$tmp/s/$v-0099-x.patch"
+	onefile drivers/net/ethernet/cadence/macb_main.c
 	if [ "series: $("$here/series-hash.sh" "$tmp/s" rt)" = "$good" ] &&
 	   [ "$("$here/series-hash.sh" "$tmp/s" arm)" != "$arm" ]; then
 		echo "ok: a patch to macb: the hash of rt kept, of arm changed"
@@ -101,8 +91,7 @@ diff --git a/%s b/%s
 		 tools/testing/selftests/drivers/net/config:changed \
 		 drivers/net/netdevsim/netdev.c:changed; do
 		f=${c%:*}
-		printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\ndiff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
-			"$f" "$f" "$f" "$f" > "$tmp/s/$v-0099-x.patch"
+		onefile "$f"
 		got=$("$here/series-hash.sh" "$tmp/s" bench)
 		if [ "series: $("$here/series-hash.sh" "$tmp/s" rt)" != "$good" ] &&
 		   { { [ "${c#*:}" = same ] && [ "$got" = "$bench" ]; } ||

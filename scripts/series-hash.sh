@@ -50,7 +50,6 @@ bench_seen() {
 	awk '/^diff --git / { f = $3; sub(/^a\//, "", f)
 			     skip = (f ~ /^tools\/testing\// && f !~ /\/config$/) ||
 				    f ~ /^drivers\/net\/ethernet\// }
-	     /^-- *$/ { skip = 0 }
 	     !skip' "$1"
 }
 
