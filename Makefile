@@ -127,7 +127,7 @@ bench: vm-kernel
 	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
 	@mkdir -p Documentation/bench
 	@cd $(BUILD)/bench && cp run.txt table.md results.json per-packet.png batch.png \
-		{labels,windows,waits}.{base,head} $(CURDIR)/Documentation/bench/
+		{labels,windows,waits,times}.{base,head} $(CURDIR)/Documentation/bench/
 	@echo "make bench: its results are in Documentation/bench/: commit them (make check's bench-report judges them)"
 
 clean:

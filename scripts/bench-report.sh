@@ -6,7 +6,8 @@
 #   - of the patches in SERIES_DIR (run.txt's series: line, as
 #     series-hash.sh DIR bench computes it: make bench runs the VM kernel);
 #   - derived from the committed raw counts by the committed code:
-#     report.py, run again on labels.*, windows.* and waits.*, gives
+#     report.py, run again on labels.*, windows.* and waits.* (and
+#     times.*, each part's time, if the run has them), gives
 #     table.md and results.json byte for byte;
 #   - drawable: plot.py draws both figures from that results.json.
 #
@@ -26,9 +27,12 @@ if [ "${1:-}" = --selftest ]; then
 		[ "$rc" = "$2" ] && echo "ok: $1 (exit $rc)" ||
 			{ echo "FAIL: $1: exit $rc, want $2"; cat "$tmp/out"; bad=1; }
 	}
-	for c in good stale missing table number window; do
+	for c in good stale missing table number window half-times; do
 		cp -r "$doc" "$tmp/$c"
 	done
+	# one kernel's times without the other's
+	rm -f "$tmp/half-times/times.base"
+	printf '%s\n' "n 1 reps 1" "all udp/head-list" "done 1" > "$tmp/half-times/times.head"
 	sed -i 's/^series: .*/series: 0123456789abcdef/' "$tmp/stale/run.txt"
 	rm "$tmp/missing/waits.head"
 	# a number of the table changed by hand
@@ -41,7 +45,7 @@ if [ "${1:-}" = --selftest ]; then
 	awk -v ln="$ln" 'NR == ln { $2 *= 2 } { print }' "$doc/windows.head" \
 		> "$tmp/window/windows.head"
 	case_ good 0
-	for c in stale missing table number window; do
+	for c in stale missing table number window half-times; do
 		case_ "$c" 1
 	done
 	exit $bad
@@ -58,6 +62,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for f in "${raw[@]}"; do
 	cp "$doc/$f" "$tmp/"
+done
+# each part's time (guest.sh: runs before them have none)
+for f in times.base times.head; do
+	[ ! -e "$doc/$f" ] || cp "$doc/$f" "$tmp/"
 done
 "$bench/report.py" "$tmp" > "$tmp/table.md" || { echo "report.py failed"; exit 1; }
 for f in table.md results.json; do

@@ -21,15 +21,18 @@
 # net-core/bench/guest.sh; net-core/bench/report.py turns the counted
 # windows into the table of the cover letter (OUT/table.md) and
 # OUT/results.json, which net-core/bench/plot.py draws (OUT/*.png).
-# OUT/run.txt says what ran: the parameters, the kernels, each part's time.
+# OUT/run.txt says what ran: the parameters, the kernels, each boot's time;
+# OUT/times.KERNEL (guest.sh) each part's, from which report.py estimates a
+# full run's.
 #
 # With PROFILE=1, the plugin also records where the receiving vCPU's
 # instructions went (OUT/prof.KERNEL); net-core/bench/profile.py compares
 # two configurations by kernel function.
 #
 # With ONLY=ERE, only the configurations that match (guest.sh lists them).
-# Each boot's limit: BENCH_TIMEOUT seconds (default 4 hours; a full run of
-# every configuration has not been timed yet).
+# Each boot's limit: BENCH_TIMEOUT seconds (default 4 hours: enough for
+# subsets; a full run of every configuration needs more, table.md's time
+# per part estimates how much).
 #
 # Usage: [PROFILE=1] [ONLY=ERE] bench.sh TREE KOUT OUT [N [REPS]]
 set -euo pipefail

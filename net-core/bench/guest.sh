@@ -41,13 +41,21 @@
 # fwd-udp), for TCP the packets the receiving port got; SLEEPS how often
 # the NAPI thread ran out of work. This shell stays on vCPU 0.
 #
+# OUT/times.KERNEL says how long each part took, in seconds of wall time:
+# "n N reps REPS", "all PART/CONFIG..." (every configuration of this
+# kernel, ONLY or not), then per configuration and repetition (0: its warm-up)
+# "PART CONFIG REP CONFIGURE WINDOW_N WINDOW_1", and "done SECONDS" (from
+# the start of this script). report.py sums them per PART and estimates
+# a full run from them.
+#
 # Usage: guest.sh OUT KERNEL N REPS [ONLY]
 #   N packets per UDP window, 100 N bytes per TCP window; ONLY: an ERE, the
 #   configurations to run (default all)
 set -u
 out=$1 kernel=$2 n=$3 reps=$4 only=${5:-.}
 pg=/proc/net/pktgen
-labels=$out/labels.$kernel
+labels=$out/labels.$kernel times=$out/times.$kernel
+t_start=$EPOCHREALTIME
 exec > "$out/guest.$kernel.log" 2>&1
 set -x
 taskset -pc 0 $$
@@ -247,6 +255,24 @@ sleeps() {
 	done < "/proc/$napi_pid/status"
 }
 
+# part CONFIG: the part of the bench it is timed in (times.KERNEL)
+part() {
+	case $1 in
+	fwd-udp:*) echo router-udp ;;
+	fwd-tcp:*) echo router-tcp ;;
+	host-tcp:*) echo end-host ;;
+	*-list-b[0-9]*) echo batch ;;
+	*) echo udp ;;
+	esac
+}
+
+# since T: the seconds from EPOCHREALTIME T to now, to the millisecond
+since() {
+	local now=$EPOCHREALTIME t=${1/[.,]/}
+	now=${now/[.,]/}
+	printf '%d.%03d' $(((now - t) / 1000000)) $(((now - t) / 1000 % 1000))
+}
+
 # size CONFIG: a window's packets (bytes for TCP)
 size() {
 	case $1 in
@@ -420,6 +446,7 @@ for m in $modes; do
 	configs+=" fwd-tcp:$m:eg-off:rx-nocsum host-tcp:$m host-tcp:$m:rx-nocsum"
 done
 # a subset, for a quick look (bench.sh ONLY=)
+all=$configs
 configs=$(for conf in $configs; do echo "$conf"; done | grep -E -- "$only" | xargs)
 # configure_or_skip NAME: configure; false if not for this kernel; exit if
 # it failed (a failure must not pass for "not applicable")
@@ -432,16 +459,36 @@ configure_or_skip() {
 	esac
 }
 : > "$labels"
+printf '%s\n' "n $n reps $reps" "all $(for c in $all; do echo "$(part "$c")/$c"; done | xargs)" > "$times"
+# timed CONFIG REP PACKETS...: configure CONFIG, run a window of each
+# PACKETS; one line of times.KERNEL (false if CONFIG is not for this kernel)
+timed() {
+	local conf=$1 rep=$2 t line size
+	t=$EPOCHREALTIME
+	configure_or_skip "$conf" || return 1
+	line="$(part "$conf") $conf $rep $(since "$t")"
+	shift 2
+	for size in "$@"; do
+		t=$EPOCHREALTIME
+		if [ "$rep" = 0 ]; then
+			run "warmup-$conf" "$size" 0
+		else
+			run "$conf" "$size" "$rep"
+		fi
+		line+=" $(since "$t")"
+	done
+	[ "$rep" != 0 ] || line+=" 0"
+	echo "$line" >> "$times"
+}
 # warm-up: fill the receiver's queue, fault in the code paths
 for conf in $configs; do
-	configure_or_skip "$conf" && run "warmup-$conf" 2000 0
+	timed "$conf" 0 2000
 done
 for ((r = 1; r <= reps; r++)); do
 	for conf in $configs; do
-		configure_or_skip "$conf" || continue
-		run "$conf" "$(size "$conf")" "$r"
-		run "$conf" 1 "$r"
+		timed "$conf" "$r" "$(size "$conf")" 1
 	done
 done
 echo "done" >> "$labels"
+echo "done $(since "$t_start")" >> "$times"
 [ -z "${BENCH_DEBUG:-}" ] || { cat /proc/net/snmp "$pg/$a"; ip netns exec rx cat /proc/net/snmp; }

@@ -31,6 +31,10 @@ the driver's poll to udp_rcv(). From them: the gro_normal_batch sweep
 64-packet batch's, and the wait it costs) and a lone packet's wait per
 mode (the 1-packet windows).
 
+OUT/times.KERNEL (guest.sh), if both kernels have one: the wall time of
+each part of the bench, and from it an estimate of a full run's (every
+configuration, FULL_N packets, FULL_REPS repetitions).
+
 The tables go to stdout; the same numbers, machine-readable, to
 OUT/results.json (plot.py draws them).
 
@@ -38,6 +42,7 @@ Usage: report.py OUT
 """
 
 import json
+import re
 import statistics
 import sys
 from pathlib import Path
@@ -65,6 +70,13 @@ BATCHES = (1, 2, 4, 8, 16, 32, 64)
 # The share of a window's datagrams it may lose before UDP, its sender not
 # spinning, and still count as the receiver keeping up
 LOSSY = 0.01
+# A full run: bench.sh's default N and REPS, every configuration
+FULL_N, FULL_REPS = 40000, 7
+# the parts of times.KERNEL (guest.sh's part()), in the order shown
+PARTS = (("udp", "64-byte UDP into a socket (and a lone packet)"),
+         ("batch", "gro_normal_batch sweep (besides 8)"),
+         ("router-udp", "router, 64-byte UDP"), ("router-tcp", "router, TCP"),
+         ("end-host", "end host, TCP"))
 # (kernel, MODE, column title) of the router and end-host tables
 MODES = (("base", "legacy", "base: netif_receive_skb()"),
          ("base", "gro-on", "base: GRO driver"),
@@ -411,6 +423,114 @@ def lone_packet(base, head):
     return out
 
 
+def load_times(out, kernel):
+    """times.KERNEL: N, REPS, every configuration's part, per configuration
+    run its part and per repetition [configure, window of N, window of 1]
+    in seconds, and the guest's total; None if there is no file."""
+    if not (out / f"times.{kernel}").exists():
+        return None
+    rows = lines(out, f"times.{kernel}")
+    if len(rows) < 3 or rows[-1][0] != "done" or rows[1][0] != "all":
+        sys.exit(f"report: {kernel}: times.{kernel} is not whole")
+    every = dict(reversed(c.split("/", 1)) for c in rows[1][1:])
+    confs = {}
+    for part, conf, rep, *secs in rows[2:-1]:
+        confs.setdefault(conf, {"part": part, "reps": {}})["reps"][int(rep)] = [
+            float(x) for x in secs]
+    run = re.search(rf"^{kernel} boot \(configure and count\): (\d+) s$",
+                    (out / "run.txt").read_text(encoding="utf-8"), re.M)
+    return {"n": int(rows[0][1]), "reps": int(rows[0][3]), "all": every,
+            "confs": confs, "guest": float(rows[-1][1]),
+            "boot": int(run.group(1)) if run else None}
+
+
+def full_run(tim, conf):
+    """The estimated seconds of CONF in a full run: its warm-up as
+    measured, then FULL_REPS times the median configure and 1-packet
+    window (a window's fixed cost: a TCP window starts its writer) and
+    the median N window's time beyond the 1-packet one, scaled to
+    FULL_N."""
+    reps = tim["confs"][conf]["reps"]
+    warm = sum(reps.get(0, [0]))
+    counted = [v for r, v in reps.items() if r]
+    if not counted:
+        return warm
+    conf_s, win_n, win_1 = (statistics.median(v[i] for v in counted)
+                            for i in range(3))
+    extra = max(win_n - win_1, 0) * FULL_N / tim["n"]
+    return warm + FULL_REPS * (conf_s + 2 * win_1 + extra)
+
+
+def hms(sec):
+    """Seconds as "H h MM min" (or "M min" under an hour)."""
+    mins = round(sec / 60)
+    return f"{mins // 60} h {mins % 60:02d} min" if mins >= 60 else f"{mins} min"
+
+
+def timing(out):
+    """The wall time of each part, per kernel, and a full run's estimate;
+    None without both kernels' times."""
+    tims = {k: load_times(out, k) for k in ("base", "head")}
+    if list(tims.values()) == [None, None]:
+        return None
+    if None in tims.values():
+        sys.exit("report: times.base or times.head alone")
+    print("\nTime per part (wall time of the emulator on this host):\n")
+    res = {"full_n": FULL_N, "full_reps": FULL_REPS, "parts": []}
+    totals = {k: 0.0 for k in tims}
+    print("| part | base: configurations run | base s | head: configurations run |"
+          " head s | full run, estimated: base | head |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for part, title in PARTS:
+        row, cells = {"part": part, "title": title}, []
+        for kernel, tim in tims.items():
+            every = [c for c, p in tim["all"].items() if p == part]
+            ran = [c for c in every if c in tim["confs"]]
+            spent = sum(sum(sum(v) for v in tim["confs"][c]["reps"].values())
+                        for c in ran)
+            est = [full_run(tim, c) for c in ran]
+            # a configuration not run: its part's median
+            full = sum(est) + (len(every) - len(ran)) * statistics.median(est) \
+                if est else None
+            if full is not None:
+                totals[kernel] += full
+            row[kernel] = {"configs": len(every), "run": len(ran),
+                           "seconds": round(spent, 1),
+                           "full_estimate": round(full) if full is not None else None}
+            cells.append(("-", "-", "-") if not every else
+                         (f"{len(ran)} of {len(every)}", f"{spent:.0f}",
+                          "-" if full is None else hms(full)))
+        res["parts"].append(row)
+        print(f"| {title} | {cells[0][0]} | {cells[0][1]} | {cells[1][0]} |"
+              f" {cells[1][1]} | {cells[0][2]} | {cells[1][2]} |")
+    cells = []
+    for kernel, tim in tims.items():
+        parts = sum(sum(sum(v) for v in c["reps"].values())
+                    for c in tim["confs"].values())
+        # set-up: the boot and what the guest does before the windows
+        setup = (tim["boot"] if tim["boot"] is not None else tim["guest"]) - parts
+        totals[kernel] += setup
+        res[kernel] = {"n": tim["n"], "reps": tim["reps"], "guest": tim["guest"],
+                       "boot": tim["boot"], "setup": round(setup, 1),
+                       "full_estimate": round(totals[kernel])}
+        cells.append((f"{setup:.0f}", hms(setup)))
+    print(f"| boot and set-up (netdevsim, pktgen, netns) | | {cells[0][0]} | |"
+          f" {cells[1][0]} | {cells[0][1]} | {cells[1][1]} |")
+    print(f"| **whole boot** | | {tims['base']['boot']} | | {tims['head']['boot']} |"
+          f" **{hms(totals['base'])}** | **{hms(totals['head'])}** |")
+    print(f"\nWall time in seconds of this run (N={tims['head']['n']},"
+          f" REPS={tims['head']['reps']}), warm-up included; a full run"
+          f" (N={FULL_N}, REPS={FULL_REPS}, every configuration) estimated"
+          " from it: each configuration's warm-up as measured, then"
+          f" {FULL_REPS} times its median configure, twice its median"
+          " 1-packet window (a window's fixed cost) and the median window"
+          f" of N's time beyond it scaled by {FULL_N}/N; a configuration"
+          " not run counts as its part's median. Both kernels' boots:"
+          f" about {hms(totals['base'] + totals['head'])} (the base kernel's"
+          " build not counted).")
+    return res
+
+
 def goals(res):
     """The issue's goals, each measured or not, met or missed: a list of
     (goal, measured, verdict)."""
@@ -497,6 +617,9 @@ def main():
     print("|---|---|---|")
     for goal, measured, verdict in goals(res):
         print(f"| {goal} | {measured} | {verdict} |")
+    time = timing(out)
+    if time:
+        res["time"] = time
     (out / "results.json").write_text(json.dumps(res, indent=1) + "\n",
                                       encoding="utf-8")
 
