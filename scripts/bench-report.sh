@@ -4,7 +4,7 @@
 # Documentation/bench/): a full run takes hours, so `make bench` runs by hand
 # and commits its output; this makes sure what the cover letter quotes is
 #   - of the patches in SERIES_DIR (run.txt's series: line, as
-#     series-hash.sh computes it for the VM kernels: make bench runs one);
+#     series-hash.sh DIR bench computes it: make bench runs the VM kernel);
 #   - derived from the committed raw counts by the committed code:
 #     report.py, run again on labels.*, windows.* and waits.*, gives
 #     table.md and results.json byte for byte;
@@ -50,7 +50,7 @@ dir=${1:?series dir} doc=${2:?results dir}
 for f in "${raw[@]}" table.md results.json; do
 	[ -s "$doc/$f" ] || { echo "no $doc/$f: run make bench and commit its output"; exit 1; }
 done
-want=$("$here/series-hash.sh" "$dir")
+want=$("$here/series-hash.sh" "$dir" bench)
 have=$(sed -n 's/^series: //p' "$doc/run.txt")
 [ "$have" = "$want" ] ||
 	{ echo "$doc is of series '$have', $dir/ is $want: run make bench"; exit 1; }

@@ -93,6 +93,25 @@ diff --git a/%s b/%s
 	else
 		echo "FAIL: a patch to macb: rt's hash changed or arm's did not"; bad=1
 	fi
+	# make bench's hash (bench-report.sh) leaves out selftests, but their
+	# config fragments, and drivers/net/ethernet/: rt's keeps all three
+	bench=$("$here/series-hash.sh" "$dir" bench)
+	for c in tools/testing/selftests/drivers/net/napi_rx_list.py:same \
+		 drivers/net/ethernet/amd/pcnet32.c:same \
+		 tools/testing/selftests/drivers/net/config:changed \
+		 drivers/net/netdevsim/netdev.c:changed; do
+		f=${c%:*}
+		printf 'From 0 Mon Sep 17 00:00:00 2001\nSubject: [PATCH] x\n\n---\ndiff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n@@ -1 +1 @@\n-a\n+b\n' \
+			"$f" "$f" "$f" "$f" > "$tmp/s/$v-0099-x.patch"
+		got=$("$here/series-hash.sh" "$tmp/s" bench)
+		if [ "series: $("$here/series-hash.sh" "$tmp/s" rt)" != "$good" ] &&
+		   { { [ "${c#*:}" = same ] && [ "$got" = "$bench" ]; } ||
+		     { [ "${c#*:}" = changed ] && [ "$got" != "$bench" ]; }; }; then
+			echo "ok: a patch to $f: the hash of rt changed, of bench ${c#*:}"
+		else
+			echo "FAIL: a patch to $f: rt's hash kept or bench's not ${c#*:}"; bad=1
+		fi
+	done
 	exit $bad
 fi
 dir=${1:?series dir} f=${2:?summary}

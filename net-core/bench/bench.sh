@@ -102,7 +102,7 @@ t0=$SECONDS
 	echo "N=$n REPS=$reps ONLY=${ONLY:-.}"
 	# what bench-report.sh compares with series/ (the head kernel is
 	# TREE's: make vm-kernel)
-	echo "series: $("$top/scripts/series-hash.sh" "$top/series")"
+	echo "series: $("$top/scripts/series-hash.sh" "$top/series" bench)"
 	echo "head: $(git -C "$tree" log -1 --format='%h %s')"
 	echo "qemu: $(dpkg-query -W -f='${Version}' qemu-system-x86)," \
 	     "$(nproc) host CPUs; guest: 2 vCPUs, 1 GiB"

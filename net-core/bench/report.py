@@ -16,8 +16,12 @@ The tables give the median over the repetitions and their spread.
 Each pktgen window is in one of two regimes (guest.sh): the receiver keeps
 up, or the ring fills and the sender spins. The sender's own instructions
 per packet tell them apart: more than twice the lowest of its boot (for
-the same shape of traffic) means it spun. Each regime gets its own table,
-with how many windows it holds. TCP windows have no pktgen and no regime.
+the same shape of traffic) means it spun. A window whose sender did not
+spin but lost more than LOSSY of its datagrams before UDP did not keep up
+either (its ring overflowed between the sender's checks): it is in neither
+regime, and counted in the windows run only. Each regime gets its own
+table, with how many windows it holds. TCP windows have no pktgen and no
+regime.
 
 OUT/waits.KERNEL (insn-window.c) has, per window, how long packets waited
 in vCPU 1's instructions: from the driver's netif_receive_skb() to the
@@ -58,6 +62,9 @@ ROWS = [
 WAITS = ("n_core", "core", "core_max", "n_deliver", "deliver",
          "deliver_max", "n_poll", "poll", "poll_max", "left", "unpaired")
 BATCHES = (1, 2, 4, 8, 16, 32, 64)
+# The share of a window's datagrams it may lose before UDP, its sender not
+# spinning, and still count as the receiver keeping up
+LOSSY = 0.01
 # (kernel, MODE, column title) of the router and end-host tables
 MODES = (("base", "legacy", "base: netif_receive_skb()"),
          ("base", "gro-on", "base: GRO driver"),
@@ -127,18 +134,22 @@ def sender_floor(runs, kind):
                default=0)
 
 
-def in_regime(conf, sender, floor, spun):
-    """Whether a window of CONF whose sender did SENDER instructions per
-    unit is in the regime SPUN (TCP and non-NAPI windows: in both)."""
-    return shape(conf) == "tcp" or conf.endswith("-nonapi") or \
-        (sender > 2 * floor) == spun
+def in_regime(conf, win, floor, spun):
+    """Whether window WIN of CONF is in the regime SPUN: its sender did more
+    than twice FLOOR instructions per unit, or it did not and WIN lost at
+    most LOSSY of its datagrams (TCP and non-NAPI windows: in both)."""
+    if shape(conf) == "tcp" or conf.endswith("-nonapi"):
+        return True
+    if win["unit"][0] > 2 * floor:
+        return spun
+    return not spun and win["size"] - win["rcv"] <= LOSSY * win["size"]
 
 
 def regime(runs, conf, spun):
     """The windows of CONF in one regime (TCP: all of them)."""
     floor = sender_floor(runs, shape(conf))
     for win in windows_of(runs, conf):
-        if in_regime(conf, win["unit"][0], floor, spun):
+        if in_regime(conf, win, floor, spun):
             yield win
 
 
