@@ -136,8 +136,12 @@ wire_run() {
 			>> "$w/kselftest.tap" 2>&1
 		echo "run_kselftest.sh -t $t exit $?" >> "$w/wire.txt"
 	done
-	# what the NICs counted, for a datagram a test found lost
-	{ ip -s -s link show dev "$l"; ip -n wire -s -s link show dev "$r"; } >> "$w/wire.txt"
+	# what the NICs counted, for a datagram a test found lost; and what the
+	# sender lost before its NIC (UDP ignores a full qdisc's ENOBUFS unless
+	# IP_RECVERR: SndbufErrors, the qdisc's drops)
+	{ ip -s -s link show dev "$l"; ip -n wire -s -s link show dev "$r"
+	  ip netns exec wire tc -s qdisc show dev "$r"
+	  ip netns exec wire grep '^Udp:' /proc/net/snmp; } >> "$w/wire.txt"
 	ip -n wire link set "$r" netns 1
 	ip netns del wire
 	ip addr flush dev "$l"
