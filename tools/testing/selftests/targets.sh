@@ -14,18 +14,23 @@
 #   wire_tests                 the wire's tests of this run: VM_WIRE if set
 #                              (empty: none), else WIRE_TESTS; the one
 #                              place that says, for vm.sh and the judges
-# The wire runs napi_rx_list.py in its NETIF= mode, on its own boot, on
-# single-threaded TCG (vm.sh): QEMU's pcnet model hands a descriptor back
-# before it writes its end-of-packet bit (hw/net/pcnet.c, pcnet_receive()),
-# so a poll on another vCPU could drop a frame that no counter sees. It
-# needs the net series' pcnet32 fix (set_ringparam freed DMA memory with
-# IRQs off: a warning each time the test resizes the ring).
+# The wire runs on its own boot, on single-threaded TCG (vm.sh): QEMU's
+# pcnet model hands a descriptor back before it writes its end-of-packet
+# bit (hw/net/pcnet.c, pcnet_receive()), so a poll on another vCPU could
+# drop a frame that no counter sees. It needs the net series' pcnet32 fix
+# (set_ringparam freed DMA memory with IRQs off: a warning per resize).
+# Empty for now (README, "Its emulated twins"): frames vanish between
+# QEMU's e100 and pcnet models with no counter of either NIC moving (3 of
+# 6 runs of napi_rx_list.py failed a case on that), so the wire cannot yet
+# gate a test that accounts for every datagram. To run it:
+# VM_WIRE=drivers/net:napi_rx_list.py (vm.sh), or here
+# WIRE_TESTS=drivers/net:napi_rx_list.py
 # One pair: pcnet32 receives, e100 (i82557c) sends from the netns. QEMU's
 # eepro100 model fills e100's size-0 end-of-list receive buffer with a
 # 0-byte "good" frame and passes the real one late, so e100 cannot be the
 # receiving side of a test that counts every datagram in order.
 # shellcheck disable=SC2034 # for the scripts that source this file
-WIRE_TESTS="drivers/net:napi_rx_list.py"
+WIRE_TESTS=
 # shellcheck disable=SC2034
 WIRE_PAIRS="pcnet32-e100"
 wire_tests() {
