@@ -516,7 +516,9 @@ def timing(out):
         cells.append((f"{setup:.0f}", hms(setup)))
     print(f"| boot and set-up (netdevsim, pktgen, netns) | | {cells[0][0]} | |"
           f" {cells[1][0]} | {cells[0][1]} | {cells[1][1]} |")
-    print(f"| **whole boot** | | {tims['base']['boot']} | | {tims['head']['boot']} |"
+    boots = [t["boot"] if t["boot"] is not None else f"{t['guest']:.0f} (guest)"
+             for t in tims.values()]
+    print(f"| **whole boot** | | {boots[0]} | | {boots[1]} |"
           f" **{hms(totals['base'])}** | **{hms(totals['head'])}** |")
     print(f"\nWall time in seconds of this run (N={tims['head']['n']},"
           f" REPS={tims['head']['reps']}), warm-up included; a full run"
