@@ -19,18 +19,16 @@
 # bit (hw/net/pcnet.c, pcnet_receive()), so a poll on another vCPU could
 # drop a frame that no counter sees. It needs the net series' pcnet32 fix
 # (set_ringparam freed DMA memory with IRQs off: a warning per resize).
-# Empty for now (README, "Its emulated twins"): with pcnet32's default RX
-# ring, frames vanished with no counter moving (3 of 6 runs failed a case);
-# with its largest ring (guest.sh), 6 of 6 passed. It goes on once a clean
-# clone's make check has run with it. To run it:
-# VM_WIRE=drivers/net:napi_rx_list.py (vm.sh), or here
-# WIRE_TESTS=drivers/net:napi_rx_list.py
+# With pcnet32's default RX ring, frames vanished with no counter moving
+# (3 of 6 runs failed a case); with its largest ring (guest.sh), 6 of 6
+# passed (README, "Its emulated twins"). VM_WIRE= (empty) turns it off for
+# one run; VM_WIRE=TEST runs another test on it.
 # One pair: pcnet32 receives, e100 (i82557c) sends from the netns. QEMU's
 # eepro100 model fills e100's size-0 end-of-list receive buffer with a
 # 0-byte "good" frame and passes the real one late, so e100 cannot be the
 # receiving side of a test that counts every datagram in order.
 # shellcheck disable=SC2034 # for the scripts that source this file
-WIRE_TESTS=
+WIRE_TESTS=drivers/net:napi_rx_list.py
 # shellcheck disable=SC2034
 WIRE_PAIRS="pcnet32-e100"
 wire_tests() {
