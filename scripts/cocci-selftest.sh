@@ -6,6 +6,8 @@
 #   ifnullfree.patch   a NULL test before kfree(): a report on a changed line
 #   unparsable.patch   a function spatch cannot parse: code no script sees
 #   broken.cocci       a script spatch cannot parse: spatch fails
+#   exception.cocci    a script that fails on a file (as the timeout does),
+#                      which spatch --dir reports and exits 0 on
 # and pass the first patch of the checks' good series.
 #
 # Usage: cocci-selftest.sh TREE
@@ -48,5 +50,6 @@ c=$(commit "$st/unparsable.patch")
 expect 1 "a function spatch cannot parse is rejected" "cannot parse" "$c" "$ifnull"
 good=$(commit "$(ls "$here"/checks/selftest/good/0001-*.patch)")
 expect 1 "a .cocci spatch cannot parse is rejected" "spatch failed" "$good" "$st/broken.cocci"
+expect 1 "a script failing on one file is rejected" "EXN:" "$good" "$st/exception.cocci"
 expect 0 "a clean patch passes" "none on changed lines" "$good" "$ifnull"
 exit $fail

@@ -57,18 +57,22 @@ for f in $files; do
 	fi
 done
 
-# one spatch per script and file, $(nproc) at a time; a failed one is
-# recorded in $tmp/failed with the end of its stderr
+# one spatch per script over the directory of the touched files, $(nproc)
+# at a time: spatch --dir takes each file on its own, as one run per file
+# would, but starts once per script (on 12 files, 3.4 s against 15 s).
+# Per file, spatch --dir does not exit non-zero on an exception (the
+# timeout is one): it prints "EXN: ... in FILE" and goes on. A failed run,
+# and each such file, is recorded in $tmp/failed with the end of its stderr
 # shellcheck disable=SC2016 # the sh -c script expands its own variables
-(cd "$tmp/src" && for s in $scripts; do
-	for f in $files; do echo "$s $f"; done
-done | TMO=$tmo OUT=$tmp xargs -P "$(nproc)" -n 2 sh -c '
+(cd "$tmp/src" && for s in $scripts; do echo "$s"; done |
+	TMO=$tmo OUT=$tmp xargs -P "$(nproc)" -n 1 sh -c '
 	spatch -D report --very-quiet --no-show-diff --timeout "$TMO" \
-		--cocci-file "$0" "$1" 2> "$OUT/err.$$"
+		--cocci-file "$0" --dir . 2> "$OUT/err.$$"
 	r=$?
-	[ $r -eq 0 ] || echo "spatch failed (exit $r): $(basename "$0") on $1:" \
+	[ $r -eq 0 ] || echo "spatch failed (exit $r): $(basename "$0"):" \
 		"$(tail -n 2 "$OUT/err.$$" | tr "\n" " ")" >> "$OUT/failed"
-	rm -f "$OUT/err.$$"' > "$tmp/reports")
+	grep "^EXN:" "$OUT/err.$$" | sed "s|^|spatch failed: $(basename "$0"): |" >> "$OUT/failed"
+	rm -f "$OUT/err.$$"' | sed 's|^\./||' > "$tmp/reports")
 if [ -s "$tmp/failed" ]; then
 	echo "$(wc -l < "$tmp/failed") spatch run(s) failed: their reports are unknown"
 	cat "$tmp/failed"
