@@ -30,9 +30,10 @@
 # two configurations by kernel function.
 #
 # With ONLY=ERE, only the configurations that match (guest.sh lists them).
-# Each boot's limit: BENCH_TIMEOUT seconds (default 4 hours: enough for
-# subsets; a full run of every configuration needs more, table.md's time
-# per part estimates how much).
+# Each boot's limit: BENCH_TIMEOUT seconds (default 4 hours: table.md's
+# time per part estimates a full run's longer boot, the head's, at about
+# 1 h 06 min on the host of Documentation/bench/; 4 h leaves room for a
+# slower host).
 #
 # Usage: [PROFILE=1] [ONLY=ERE] bench.sh TREE KOUT OUT [N [REPS]]
 set -euo pipefail
