@@ -164,11 +164,12 @@ wire)
 	# the evidence: datagrams received, and a poll that delivered several
 	echo "$body" | grep -qE '^# # .*: [1-9][0-9]* received' ||
 		{ echo "$body"; echo "no datagram received on the wire $pair"; exit 1; }
-	echo "$body" | grep -qE '^# # [0-9]+ polls, [1-9][0-9]* (of them )?with several packets' ||
+	multi='^# # [0-9]+ polls, [1-9][0-9]* (of them )?with several packets'
+	echo "$body" | grep -qE "$multi" ||
 		{ echo "$body"; echo "no poll delivered several packets on the wire $pair"; exit 1; }
 	# (the paced streams' polls carry one packet each: show the bursts')
 	{ echo "$body" | grep -E ': [0-9]+ received' | head -n 3
-	  echo "$body" | grep -E '^# # [0-9]+ polls, [1-9][0-9]* (of them )?with several packets' | head -n 2
+	  echo "$body" | grep -E "$multi" | head -n 2
 	} | sed 's/^# # /evidence: /'
 	# the wire's own boot (vm.sh): no splat on its console either
 	"$0" console "$2/wire-run" || exit 1
