@@ -76,6 +76,8 @@ step arm-kernel-base build_base &&
 		awk '{ n[$1]++ } END { printf "head cases: %d PASS, %d FAIL\n", n["PASS"], n["FAIL"] }'
 	grep -ah '^\(zynq\|vexpress\): 12 of 12' "$out/negative-control.log" 2>/dev/null |
 		sed 's/^/base: /'
+	# the judge's evidence, a line a case of each board (make check shows them)
+	grep -ah '^evidence: ' "$out/arm.log" 2>/dev/null
 	cat "$res"
 	((fail)) && echo "result: FAIL" || echo "result: PASS"
 } > "$summary"

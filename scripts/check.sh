@@ -43,6 +43,8 @@ run() {
 	if [ $rc -eq 0 ]; then
 		npass=$((npass + 1))
 		printf 'PASS  %-34s %5ss  %s\n' "$name" "$dt" "$(tail -n 1 "$L/$name.log" | cut -c1-60)"
+		# what a runtime check saw (results.sh's judges print it)
+		grep '^evidence: ' "$L/$name.log" | sed 's/^/      | /'
 	elif [ $rc -eq 2 ]; then
 		skip "$name" "$dt" "$(grep -m1 . "$L/$name.log")"
 	else

@@ -101,6 +101,20 @@ if [ "${1:-}" = --selftest ]; then
 			echo "FAIL: a patch to $f: rt's hash kept or bench's not ${c#*:}"; bad=1
 		fi
 	done
+	# an ARM summary carries its judge's evidence: 12 cases on each board
+	mkdir "$tmp/arm"
+	printf 'date: x\nseries: %s\nresult: PASS\n' "$("$here/series-hash.sh" "$dir" arm)" \
+		> "$tmp/arm/check-arm.txt"
+	for c in 0:1 24:0 23:1; do
+		sed -i '/^evidence: /d' "$tmp/arm/check-arm.txt"
+		for ((i = 0; i < ${c%:*}; i++)); do
+			echo "evidence: zynq macb: udp list gro=off: $i" >> "$tmp/arm/check-arm.txt"
+		done
+		"$0" "$dir" "$tmp/arm/check-arm.txt" > "$tmp/out" 2>&1
+		rc=$?
+		[ "$rc" = "${c#*:}" ] && echo "ok: an ARM summary with ${c%:*} evidence lines (exit $rc)" ||
+			{ echo "FAIL: an ARM summary with ${c%:*} evidence lines: exit $rc"; cat "$tmp/out"; bad=1; }
+	done
 	exit $bad
 fi
 dir=${1:?series dir} f=${2:?summary}
@@ -113,4 +127,9 @@ have=$(sed -n 's/^series: //p' "$f")
 	{ echo "$f is of series '$have', $dir/ is $want: run $target"; exit 1; }
 { grep -qx 'result: PASS' "$f" && ! grep -qE '^(FAIL|SKIP) ' "$f"; } ||
 	{ grep -v '^#' "$f"; echo "$target failed"; exit 1; }
+# make check-arm's judge printed an evidence line a case: 12 a board
+n=$(grep -c '^evidence: ' "$f")
+[ "$kind" != arm ] || [ "$n" = 24 ] ||
+	{ echo "$f has $n evidence lines, not 24 (12 cases on each of 2 boards): run $target"; exit 1; }
+grep '^evidence: ' "$f"
 echo "$target of this series passed ($(sed -n 's/^date: //p' "$f"))"

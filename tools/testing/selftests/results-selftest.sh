@@ -241,6 +241,12 @@ armfail() {
 }
 expect 0 "arm: a clean run (vexpress)" "$r" arm "$(mkarm a-good vexpress)" vexpress
 expect 0 "arm: a clean run (zynq)" "$r" arm "$(mkarm a-zgood zynq)" zynq
+# its evidence: a line a case, with the case's counts, and none on a failure
+n=$(grep -c '^evidence: zynq macb: [a-z]* [a-z]* gro=o[nf]*: .*; [0-9]* polls, [0-9]* with several packets$' "$tmp/out")
+[ "$n" = 12 ] && grep -q '^evidence: zynq macb: udp list gro=off: 3940 sent, 3940 processed, 3920 read, ' "$tmp/out" &&
+	grep -q '^evidence: zynq macb: tcp gro gro=on: 2097152 of 2097152 bytes; 1477 driver calls, 280 passed up (GRO merged); ' "$tmp/out" &&
+	echo "ok: arm: a clean run prints 12 evidence lines" ||
+	{ echo "FAIL: arm: a clean run printed $n evidence lines, not 12 with its counts"; cat "$tmp/out"; bad=1; }
 expect 1 "arm: no run (no console log)" "$r" arm "$tmp/a-none" vexpress
 armfail "no carrier" a-nocarrier 's/carrier 1/carrier 0/' 'no smsc911x NIC with a carrier'
 armfail "another driver" a-driver 's/driver smsc911x/driver macb/' 'no smsc911x NIC with a carrier'
@@ -298,6 +304,7 @@ armfail "a datagram out of order" a-ooo '/case udp list gro=off/s/ooo=0/ooo=1/' 
 armfail "TCP bytes lost" a-tcplost '/case tcp list gro=off/s/recv=2097152/recv=2000000/' 'bytes lost;'
 armfail "processed != passed up" a-rx '/case udp list gro=off/s/rx=3955/rx=3950/' 'processed != passed up;'
 armfail "no multi-packet poll" a-nomulti '/case udp list gro=on/s/multi=390/multi=0/' 'no poll delivered several packets;'
+grep -q '^evidence:' "$tmp/out" && { echo "FAIL: arm: a failed run printed evidence lines"; bad=1; }
 armfail "no traffic" a-notraffic '/case udp immediate gro=on/s/sent=3940/sent=0/' 'no traffic;'
 armfail "gro mode merged nothing" a-nomerge '/case tcp gro gro=on/s/big=250/big=0/' 'GRO merged no segment;'
 armfail "merged without GRO" a-merge '/case tcp list gro=on/s/big=0/big=5/' 'merged without GRO, or processed != passed up;'

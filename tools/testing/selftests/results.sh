@@ -227,7 +227,10 @@ arm)
 	# QEMU's own drops are on the console too (its stderr): a frame the
 	# NIC model refused (lan9118's RX FIFO full; it has no register for
 	# that) is "Slirp: Failed to send packet", before that case's line
-	grep -e '^napi-arm: case ' -e 'Slirp: Failed to send packet' "$log" | awk -v api=$api '
+	# a run that passes ends with an evidence line a case (make check-arm's
+	# summary keeps them, make check shows them)
+	grep -e '^napi-arm: case ' -e 'Slirp: Failed to send packet' "$log" |
+	awk -v api=$api -v board="$m $drv" '
 	BEGIN {
 		nkeys = split("rxmode iperf sent recv lost ooo polls multi entry gro_entry rx udp big unbatched unalternating overrun nicdrop sockdrop", keys, " ")
 		split("immediate list gro", m); for (i = 1; i <= 3; i++) modenum[m[i]] = i - 1
@@ -305,10 +308,22 @@ arm)
 		n++
 		print (why == "" ? "PASS " : "FAIL ") $0 (why == "" ? "" : " --" why)
 		if (why != "") bad++
+		ev[n] = sprintf("evidence: %s: %s %s gro=%s: ", board, proto, mode, f["gro"])
+		order = "none processed before its poll'"'"'s last call"
+		if (api == "legacy" && mode == "immediate")
+			order = "calls and processing alternated"
+		if (proto == "udp")
+			ev[n] = ev[n] sprintf("%d sent, %d processed, %d read, 0 out of order; %s",
+				f["sent"], f["udp"], read, order)
+		else
+			ev[n] = ev[n] sprintf("%d of %d bytes; %d driver calls, %d passed up%s",
+				f["recv"], f["sent"], calls, f["rx"], merges ? " (GRO merged)" : "")
+		ev[n] = ev[n] sprintf("; %d polls, %d with several packets", f["polls"], f["multi"])
 	}
 	END {
 		# each of the 12 once (a twice is caught above)
 		if (ncases != 12) { print "FAIL: " ncases + 0 " of 12 cases ran"; bad++ }
+		for (i = 1; i <= n && !bad; i++) print ev[i]
 		exit bad > 0
 	}'
 	;;
