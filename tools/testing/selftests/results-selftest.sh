@@ -160,6 +160,11 @@ mkwire() {
 	echo "$d"
 }
 expect 0 "wire: a clean run, a SKIP for the driver's API" "$r" wire "$wt" "$(mkwire w-good)" pcnet32-e100
+# its evidence, each line with the case it came from
+grep -qx 'evidence: napi_rx_list.test_udp_in_order.list_legacy: list/legacy: 2000 received, 0 counted drops' "$tmp/out" &&
+	grep -qx 'evidence: napi_rx_list.test_list_batches: 26 polls, 25 of them with several packets' "$tmp/out" &&
+	echo "ok: wire: a clean run shows its evidence with its cases" ||
+	{ echo "FAIL: wire: a clean run's evidence lines"; cat "$tmp/out"; bad=1; }
 expect 1 "wire: no wire run (VM died before it)" "$r" wire "$wt" "$good" pcnet32-e100
 expect 1 "wire: a NIC missing" "$r" wire "$wt" \
 	"$(mkwire w-nonic 'wire: pcnet32 (none) local, e100 enp0s10 in netns wire')" pcnet32-e100

@@ -167,10 +167,15 @@ wire)
 	multi='^# # [0-9]+ polls, [1-9][0-9]* (of them )?with several packets'
 	echo "$body" | grep -qE "$multi" ||
 		{ echo "$body"; echo "no poll delivered several packets on the wire $pair"; exit 1; }
-	# (the paced streams' polls carry one packet each: show the bursts')
-	{ echo "$body" | grep -E ': [0-9]+ received' | head -n 3
-	  echo "$body" | grep -E "$multi" | head -n 2
-	} | sed 's/^# # /evidence: /'
+	# each with the case it came from (the result line after it); the
+	# paced streams' polls carry one packet each: show the bursts' (the first)
+	echo "$body" | awk -v multi="$multi" '
+		/^# # .*: [0-9]+ received/ && nr < 3 { buf[++n] = $0; nr++; next }
+		$0 ~ multi && nm < 2 { buf[++n] = $0; nm++; next }
+		/^# (not )?ok [0-9]+ / {
+			for (i = 1; i <= n; i++) print "evidence: " $4 ": " substr(buf[i], 5)
+			n = 0
+		}'
 	# the wire's own boot (vm.sh): no splat on its console either
 	"$0" console "$2/wire-run" || exit 1
 	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, or no NAPI id)"
