@@ -167,8 +167,9 @@ wire)
 	multi='^# # [0-9]+ polls, [1-9][0-9]* (of them )?with several packets'
 	echo "$body" | grep -qE "$multi" ||
 		{ echo "$body"; echo "no poll delivered several packets on the wire $pair"; exit 1; }
-	# each with the case it came from (the result line after it); the
-	# paced streams' polls carry one packet each: show the bursts' (the first)
+	# each with the case it came from (the result line after it): the
+	# first three streams' counts and the first two polls lines that match
+	# multi (a paced stream's "0 with several packets" does not)
 	echo "$body" | awk -v multi="$multi" '
 		/^# # .*: [0-9]+ received/ && nr < 3 { buf[++n] = $0; nr++; next }
 		$0 ~ multi && nm < 2 { buf[++n] = $0; nm++; next }
