@@ -3,7 +3,9 @@
 # Self-test of `make send` on the checks' good series
 # (scripts/checks/selftest/good/): without a sender identity it must refuse;
 # with one, every patch must come out authored by the sender with exactly one
-# Signed-off-by of theirs after the Assisted-by, the cover letter's text kept.
+# Signed-off-by of theirs after the Assisted-by, the cover letter's text kept;
+# a patch taken over from its author (good/0003) keeps that author and their
+# Signed-off-by, first, and gets the sender's last.
 #
 # Usage: send-selftest.sh TREE
 set -uo pipefail
@@ -42,24 +44,33 @@ if ! GIT_CONFIG_GLOBAL=$tmp/gitconfig "$here/send.sh" "$tree" "$tmp/out" send-se
 	> "$tmp/log" 2>&1; then
 	echo "FAIL: send with an identity failed:"; tail -n 20 "$tmp/log"; fail=1
 else
-	n=0
+	n=0 kept=0
 	for p in "$tmp"/out/*.patch; do
 		case "$p" in *0000-cover-letter.patch) continue ;; esac
 		n=$((n + 1))
 		sob=$(grep -c '^Signed-off-by:' "$p")
 		last=$(sed -n '/^---$/q;p' "$p" | grep -E '^[A-Za-z-]+: ' | tail -n 2 | tr '\n' '|')
-		if [ "$sob" -ne 1 ] || ! grep -q '^From: Test Sender <sender@example.org>$' "$p" ||
+		author='Test Sender <sender@example.org>' want=1
+		if grep -q '^From: Jane Author' "$p"; then
+			author='Jane Author <jane@example.org>' want=2 kept=$((kept + 1))
+			[ "$(grep -m1 '^Signed-off-by:' "$p")" = "Signed-off-by: $author" ] ||
+				{ echo "FAIL: $(basename "$p"): its author's Signed-off-by is not first"; fail=1; }
+		fi
+		if [ "$sob" -ne "$want" ] || ! grep -qxF "From: $author" "$p" ||
 		   [ "${last%%:*}" != "Assisted-by" ] ||
 		   [ "${last#*|}" != "Signed-off-by: Test Sender <sender@example.org>|" ]; then
-			echo "FAIL: $(basename "$p"): $sob Signed-off-by, trailers '$last'"; fail=1
+			echo "FAIL: $(basename "$p"): From: not $author, or $sob Signed-off-by," \
+			     "trailers '$last'"; fail=1
 		fi
 	done
+	[ "$kept" = 1 ] || { echo "FAIL: $kept patch(es) kept Jane Author, not 1"; fail=1; }
 	blurb=$(sed -n '/^$/,$p' "$good"/0000-cover-letter.patch | sed -n 2p)
 	[ -n "$blurb" ] && grep -qF "$blurb" "$tmp"/out/*-0000-cover-letter.patch ||
 		{ echo "FAIL: the cover letter's text was not kept"; fail=1; }
 	grep -q '^To: .*kuba@kernel.org' "$tmp/log" && grep -q '^Cc: .*netdev@vger.kernel.org' "$tmp/log" ||
 		{ echo "FAIL: To/Cc lack netdev's maintainers or list (get_maintainer.pl)"; fail=1; }
-	[ $fail -eq 0 ] && echo "ok: $n patch(es) signed off and authored by the sender; cover kept; To/Cc printed"
+	[ $fail -eq 0 ] && echo "ok: $n patch(es) signed off by the sender, $((n - kept)) authored by" \
+		"them, $kept by its own author; cover kept; To/Cc printed"
 fi
 # a Fixes: tag that names no commit of the tree: refused, and nothing signed
 fixes=$(git -C "$tree" log -1 --format=%B send-selftest |

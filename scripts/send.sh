@@ -5,8 +5,11 @@
 # carry Assisted-by but no Signed-off-by: AI tools must not sign off
 # (Documentation/process/coding-assistants.rst). Here the sender, with their
 # own git identity (user.name/user.email; refused if unset or the project's),
-# becomes the author of every patch and adds their Signed-off-by, certifying
-# the DCO for it. Both changes are printed, never made silently. The signed
+# becomes the author of every patch of the project's identity and adds their
+# Signed-off-by to every patch, certifying the DCO for it. A patch taken over
+# from its author keeps that author (its From:) and their Signed-off-by; the
+# sender's goes after its existing trailers (submitting-patches.rst, "Sign
+# your work"). Both changes are printed, never made silently. The signed
 # commits go to branch napi-list-send (the work tree is not touched), the
 # patches to OUT, and the send is dry-run with To/Cc from
 # scripts/get_maintainer.pl; the real send command is printed, not run.
@@ -23,6 +26,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 # shellcheck source=scripts/identity
 . "$here/identity"
+# shellcheck source=scripts/checks/lib.sh
+. "$here/checks/lib.sh"
 tree=$(cd "${1:?tree}" && pwd)
 out=${2:-$top/build/send}
 rev=${3:-napi-list}
@@ -68,14 +73,23 @@ fi
 
 echo "send: $(echo "$commits" | wc -l) patch(es). For every one of them:"
 echo "  author:  $PROJECT_NAME <$PROJECT_EMAIL>  ->  $name <$email>"
-echo "  adds:    Signed-off-by: $name <$email>"
-export GIT_AUTHOR_NAME=$name GIT_AUTHOR_EMAIL=$email
+echo "           (any other author is kept)"
+echo "  adds:    Signed-off-by: $name <$email>, after its trailers"
 export GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email
 parent=$(git -C "$tree" rev-parse "$from")
 for c in $commits; do
+	an=$(git -C "$tree" log -1 --format=%an "$c")
+	ae=$(git -C "$tree" log -1 --format=%ae "$c")
+	if [ "$an <$ae>" = "$PROJECT_NAME <$PROJECT_EMAIL>" ]; then
+		an=$name ae=$email
+	else
+		echo "  keeps:   $an <$ae>, the author of" \
+		     "\"$(git -C "$tree" log -1 --format=%s "$c")\""
+	fi
 	parent=$(git -C "$tree" log -1 --format=%B "$c" |
-		git -C "$tree" interpret-trailers --if-exists doNothing \
+		git -C "$tree" interpret-trailers --if-exists addIfDifferent \
 			--trailer "Signed-off-by: $name <$email>" |
+		GIT_AUTHOR_NAME=$an GIT_AUTHOR_EMAIL=$ae \
 		GIT_AUTHOR_DATE=$(git -C "$tree" log -1 --format=%aI "$c") \
 		git -C "$tree" commit-tree "$c^{tree}" -p "$parent")
 done
@@ -94,8 +108,10 @@ for p in "$out"/*.patch; do
 	case "$p" in *-0000-cover-letter.patch) continue ;; esac
 	[ "$(grep -c "^Signed-off-by: $name <$email>$" "$p")" -eq 1 ] ||
 		{ echo "send: $p lacks the sender's Signed-off-by" >&2; exit 1; }
-	grep -q "^From: $name <$email>$" "$p" ||
-		{ echo "send: $p is not authored by the sender" >&2; exit 1; }
+	author=$(mbox_author "$p")
+	[ "$author" = "$name <$email>" ] ||
+		grep -qxF "Signed-off-by: $author" "$p" ||
+		{ echo "send: $p is authored by $author, without their Signed-off-by" >&2; exit 1; }
 done
 
 # b4's defaults (b4 prep --auto-to-cc): To the maintainers, Cc the lists

@@ -11,7 +11,9 @@ patch_args "$@"
 
 # NIPA's list, plus MISSING_SIGN_OFF: our patches are unsigned by design
 # (the human adds Signed-off-by when sending); trailers.sh enforces that.
-IGNORED=COMMIT_LOG_LONG_LINE,MACRO_ARG_REUSE,ALLOC_SIZEOF_STRUCT,\
+# Less NIPA's COMMIT_LOG_LONG_LINE: b4 prep --check runs checkpatch without
+# an ignore list, and commit messages are wrapped at 75 columns.
+IGNORED=MACRO_ARG_REUSE,ALLOC_SIZEOF_STRUCT,\
 NO_AUTHOR_SIGN_OFF,GIT_COMMIT_ID,CAMELCASE,FILE_PATH_CHANGES,\
 BAD_REPORTED_BY_LINK,MISSING_SIGN_OFF
 # A tree without the upstream history (the Debian source: one commit under

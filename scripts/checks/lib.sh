@@ -88,6 +88,14 @@ mbox_subject() {
 	     END { print s }' "$1"
 }
 
+# mbox_author FILE: the From: header of a format-patch file, "Name <email>"
+# (RFC 2047 words decoded).
+mbox_author() {
+	python3 -c 'import email, email.header, sys
+msg = email.message_from_file(open(sys.argv[1], encoding="utf-8"))
+print(str(email.header.make_header(email.header.decode_header(msg["From"]))))' "$1"
+}
+
 # mbox_msg FILE: the commit message part of a format-patch file (the body
 # up to the "---" line before the diffstat).
 mbox_msg() {
