@@ -145,7 +145,12 @@ harness_lint() {
 		     "(npm; see ${L#"$top"/}/deps.sh.log)"
 		rc=1
 	fi
-	[ $rc -eq 0 ] && echo "shellcheck, pylint and ruff clean"
+	# README.md: one page of what is true now (at most 200 lines, its make
+	# targets in the Makefile, its check table = the runs of this file),
+	# and the self-test of that judge
+	scripts/readme-lint.sh --selftest || rc=1
+	scripts/readme-lint.sh || rc=1
+	[ $rc -eq 0 ] && echo "shellcheck, pylint, ruff and README.md clean"
 	return $rc
 }
 run harness-lint harness_lint

@@ -21,8 +21,8 @@
 # (set_ringparam freed DMA memory with IRQs off: a warning per resize).
 # With pcnet32's default RX ring, frames vanished with no counter moving
 # (3 of 6 runs failed a case); with its largest ring (guest.sh), 6 of 6
-# passed (README, "Its emulated twins"). VM_WIRE= (empty) turns it off for
-# one run; VM_WIRE=TEST runs another test on it.
+# passed (Documentation/testing.md, "Emulator limits"). VM_WIRE= (empty)
+# turns it off for one run; VM_WIRE=TEST runs another test on it.
 # One pair: pcnet32 receives, e100 (i82557c) sends from the netns. QEMU's
 # eepro100 model fills e100's size-0 end-of-list receive buffer with a
 # 0-byte "good" frame and passes the real one late, so e100 cannot be the

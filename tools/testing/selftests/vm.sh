@@ -80,8 +80,12 @@ boot "$out" "$out/tests" "" "" || rc=$?
 # The wire in a boot of its own, on single-threaded TCG: QEMU's pcnet model
 # gives a receive descriptor back (OWN clear, STP set) before it writes its
 # end-of-packet bit, which pcnet32's poll on another vCPU thread may read
-# and drop, counted nowhere. One thread lost fewer frames, not none: the
-# losses left also follow ring overflows (README, "Its emulated twins").
+# and drop, counted nowhere (hw/net/pcnet.c, pcnet_receive(): the first
+# store clears OWN with STP set and ENP not; pcnet32_rx_entry() drops any
+# status but STP|ENP, and with STP alone no counter moves). One thread lost
+# fewer frames, not none: the losses left follow ring overflows (guest.sh
+# gives the receiver its largest ring; Documentation/testing.md,
+# "Emulator limits").
 # Results in OUT/wire-run/.
 if [ -n "$wire" ]; then
 	mkdir -p "$out/wire-run"
