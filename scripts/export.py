@@ -3,6 +3,8 @@
 """make export: write series/ from the tree with git format-patch.
 
 Usage: export.py TREE OUT [SUBJECT_PREFIX [HEAD]]
+       export.py --cover-text OUT   (for send.sh: the subject and blurb of
+                                     OUT's cover letter, as b4 prep keeps them)
 
 FROM..HEAD of TREE become OUT/vN-NNNN-*.patch plus the cover letter; FROM
 is $EXPORT_FROM, by default series-base. The base the patches are posted
@@ -139,4 +141,15 @@ def main():
     print(f"export: {count} patch(es) to {out}", file=sys.stderr)
 
 
-main()
+def cover_text(out):
+    """Print OUT's cover letter as b4 prep keeps one: subject, blank, blurb."""
+    subject, blurb = old_cover(out)
+    if not subject:
+        raise SystemExit(f"export: no cover letter in {out}")
+    print(f"{subject}\n\n{blurb}", end="")
+
+
+if sys.argv[1:2] == ["--cover-text"]:
+    cover_text(sys.argv[2])
+else:
+    main()

@@ -5,7 +5,11 @@
 # with one, every patch must come out authored by the sender with exactly one
 # Signed-off-by of theirs after the Assisted-by, the cover letter's text kept;
 # a patch taken over from its author (good/0003) keeps that author and their
-# Signed-off-by, first, and gets the sender's last.
+# Signed-off-by, first, and gets the sender's last. The b4 path (b4 prep in
+# OUT/b4, b4 send -o OUT/b4-dry, no network, no signing key), read back from
+# the messages b4 wrote: subjects with prefix and version, To/Cc against
+# get_maintainer.pl, the trailers, good/0003's author as an in-body From:,
+# the cover letter's text and its base-commit and prerequisite-patch-id lines.
 #
 # Usage: send-selftest.sh TREE
 set -uo pipefail
@@ -15,7 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 tree=$(cd "${1:?tree}" && pwd)
 good=$here/checks/selftest/good
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"; git -C "$tree" update-ref -d refs/heads/send-selftest' EXIT
+trap 'rm -rf "$tmp"; git -C "$tree" update-ref -d refs/heads/send-selftest
+	git -C "$tree" update-ref -d refs/heads/send-selftest-signed' EXIT
 export GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@example.org
 
 c=$(git -C "$tree" rev-parse series-base)
@@ -28,8 +33,11 @@ unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 
 fail=0
 mkdir "$tmp/series"
-for p in "$good"/*.patch; do cp "$p" "$tmp/series/v1-$(basename "$p")"; done
-export GIT_CONFIG_NOSYSTEM=1 SERIES_DIR=$tmp/series
+# as v2: b4 prep --force-revision is exercised too
+for p in "$good"/*.patch; do cp "$p" "$tmp/series/v2-$(basename "$p")"; done
+export GIT_CONFIG_NOSYSTEM=1 SERIES_DIR=$tmp/series SEND_BRANCH=send-selftest-signed
+# nothing of the machine's user configuration for git, b4 and patatt
+export XDG_CONFIG_HOME=$tmp/xdg XDG_CACHE_HOME=$tmp/xdg XDG_DATA_HOME=$tmp/xdg
 if GIT_CONFIG_GLOBAL=/dev/null "$here/send.sh" "$tree" "$tmp/out0" send-selftest \
 	> "$tmp/log0" 2>&1; then
 	echo "FAIL: send went on without a sender identity"; fail=1
@@ -72,6 +80,74 @@ else
 	[ $fail -eq 0 ] && echo "ok: $n patch(es) signed off by the sender, $((n - kept)) authored by" \
 		"them, $kept by its own author; cover kept; To/Cc printed"
 fi
+
+# the b4 path, on the messages b4 send -o wrote
+unfold() { awk '/^$/ { exit } /^[ \t]/ { sub(/^[ \t]+/, " "); h = h $0; next }
+	{ if (h != "") print h; h = $0 } END { print h }' "$@"; }
+b4dir=$tmp/out/b4
+msgs=("$tmp"/out/b4-dry/*.eml)
+[ -f "${msgs[0]}" ] || msgs=()
+np=$(find "$good" -name '0*.patch' ! -name '0000-*' | wc -l)
+if ! command -v b4 > /dev/null; then
+	echo "FAIL: b4 is not installed (make deps)"; fail=1
+elif [ "${#msgs[@]}" -ne $((np + 1)) ]; then
+	echo "FAIL: b4 send -o wrote ${#msgs[@]} message(s), not $((np + 1)):"
+	tail -n 20 "$tmp/out/b4.log" 2>/dev/null; fail=1
+else
+	b4fail=0 inbody=
+	if b4 prep --help | grep -q -- --check; then
+		(cd "$b4dir" && b4 prep --check) > "$tmp/b4check" 2>&1 ||
+			{ echo "FAIL: b4 prep --check:"; cat "$tmp/b4check"; b4fail=1; }
+	else
+		echo "skip: b4 prep --check: b4 $(b4 --version) has none"
+	fi
+	i=0
+	for m in "${msgs[@]}"; do
+		f=$(basename "$m") hdr=$(unfold "$m")
+		subj=$(sed -n 's/^Subject: //p' <<< "$hdr")
+		want=$(printf '[PATCH net-next v2 %0*d/%d] ' ${#np} "$i" "$np")
+		[ "${subj#"$want"}" != "$subj" ] ||
+			{ echo "FAIL: b4: $f: subject '$subj', not '$want...'"; b4fail=1; }
+		grep -qxF 'From: Test Sender <sender@example.org>' <<< "$hdr" ||
+			{ echo "FAIL: b4: $f is not from the sender"; b4fail=1; }
+		dests=$(grep -E '^(To|Cc): ' <<< "$hdr")
+		if [ "$i" -eq 0 ]; then
+			i=1
+			grep -qF "$blurb" "$m" ||
+				{ echo "FAIL: b4: the cover letter's text was not imported"; b4fail=1; }
+			grep -qx "base-commit: $(git -C "$tree" rev-parse net-base)" "$m" &&
+			[ "$(grep '^prerequisite-patch-id: ' "$m")" = \
+			  "$(grep '^prerequisite-patch-id: ' "$tmp"/out/*-0000-cover-letter.patch)" ] &&
+			[ "$(grep -c '^prerequisite-patch-id: ' "$m")" -eq \
+			  "$(git -C "$tree" rev-list --count net-base..series-base)" ] ||
+				{ echo "FAIL: b4: the cover's base is not net-base with the net fixes as" \
+				       "prerequisites:"; grep -E '^(base-commit|prereq)' "$m"; b4fail=1; }
+			continue
+		fi
+		i=$((i + 1))
+		for a in $( (cd "$b4dir" && scripts/get_maintainer.pl --nogit --nogit-fallback \
+			--nogit-chief-penguins --norolestats "$m") | sed 's/.*<\(.*\)>.*/\1/') \
+			netdev@vger.kernel.org; do
+			grep -qiF "$a" <<< "$dests" ||
+				{ echo "FAIL: b4: $f is not sent to $a (get_maintainer.pl)"; b4fail=1; }
+		done
+		! grep -q '^+++ b/net/' "$m" || grep -qF kuba@kernel.org <<< "$dests" ||
+			{ echo "FAIL: b4: $f changes net/, not sent to kuba@kernel.org"; b4fail=1; }
+		last=$(sed '1,/^$/d; /^---$/q' "$m" | grep -E '^[A-Za-z-]+: ' | tail -n 2 | tr '\n' '|')
+		[ "${last%%:*}" = Assisted-by ] &&
+		[ "${last#*|}" = "Signed-off-by: Test Sender <sender@example.org>|" ] ||
+			{ echo "FAIL: b4: $f: trailers end '$last'"; b4fail=1; }
+		[ "$(sed '1,/^$/d' "$m" | head -n 1)" != 'From: Jane Author <jane@example.org>' ] ||
+			inbody+="${subj##*] }|"
+	done
+	[ "$inbody" = "selftests: net: double_udp_encap: fix a typo in comments|" ] ||
+		{ echo "FAIL: b4: in-body From: Jane Author in '$inbody', not good/0003"; b4fail=1; }
+	[ $b4fail -eq 0 ] && echo "ok: b4 $(b4 --version): ${#msgs[@]} messages [PATCH net-next v2 N/$np]," \
+		"To/Cc has get_maintainer.pl's, trailers, Jane's From: in the body," \
+		"cover imported, base-commit net-base + prerequisite-patch-ids"
+	fail=$((fail | b4fail))
+fi
+
 # a Fixes: tag that names no commit of the tree: refused, and nothing signed
 fixes=$(git -C "$tree" log -1 --format=%B send-selftest |
 	git -C "$tree" interpret-trailers \

@@ -12,7 +12,9 @@
 # your work"). Both changes are printed, never made silently. The signed
 # commits go to branch napi-list-send (the work tree is not touched), the
 # patches to OUT, and the send is dry-run with To/Cc from
-# scripts/get_maintainer.pl; the real send command is printed, not run.
+# scripts/get_maintainer.pl: by git send-email, and by b4 (b4 prep in a
+# clone, OUT/b4; b4 send -o OUT/b4-dry, unsigned). The real send commands
+# are printed, not run.
 # Every Fixes: tag must name a commit of FIXES_TREE (default TREE) with that
 # subject: a tree without the upstream history (Debian's source) cannot
 # vouch for them, and the send is refused until one that can is named.
@@ -21,6 +23,7 @@
 #   REV: the series head (default napi-list), BASE: where it starts (default
 #   series-base). The net fixes: send.sh TREE OUT series-base net-base, with
 #   SERIES_DIR=series/net and SEND_PREFIX="PATCH net" (make send-net).
+#   SEND_BRANCH names the signed branch instead (send-selftest.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -95,6 +98,7 @@ for c in $commits; do
 done
 branch=napi-list-send
 [ "$from" = series-base ] || branch=napi-list-send-net
+branch=${SEND_BRANCH:-$branch}
 git -C "$tree" update-ref "refs/heads/$branch" "$parent"
 
 rm -rf "$out"
@@ -128,11 +132,70 @@ echo "Cc: $cc"
 git -C "$tree" send-email --dry-run --confirm=never --suppress-cc=all \
 	--from="$name <$email>" --to="$to" --cc="$cc" "$out"/*.patch 2>&1 |
 	grep -E '^(Dry-OK|Subject):' || { echo "send: git send-email --dry-run failed" >&2; exit 1; }
+
+# b4: a b4-managed copy of the signed branch in OUT/b4, a clone of TREE
+# (objects hard-linked; sparse: the top-level files, scripts/ and the
+# directories get_maintainer.pl looks for), so that TREE's work tree and
+# branches stay as they are. b4 prep --enroll keeps the cover letter in an
+# empty commit before the patches (prep-cover-strategy "commit", b4's default;
+# "branch-description" wants a base branch, the series has tags), imported
+# from OUT's by b4 prep --edit-cover. b4 0.12 knows no prerequisite patches:
+# its cover template carries git format-patch's base-commit and
+# prerequisite-patch-id lines (net-base, the net fixes) instead.
+b4dir=$out/b4 b4out=$out/b4-dry
+unfold() { awk '/^$/ { exit } /^[ \t]/ { sub(/^[ \t]+/, " "); h = h $0; next }
+	{ if (h != "") print h; h = $0 } END { print h }' "$@"; }
+if ! command -v b4 > /dev/null; then
+	echo "send: b4 is not installed (make deps): no b4 dry run"
+	b4dir=
+else
+	git clone -q --local --sparse -c gc.auto=0 -c maintenance.auto=false \
+		-b "$branch" "$tree" "$b4dir"
+	git -C "$b4dir" sparse-checkout set --no-cone '/*' '!/*/' /scripts/ \
+		'/*/Kconfig' '/*/Kbuild' '/*/Makefile'
+	git -C "$b4dir" config user.name "$name"
+	git -C "$b4dir" config user.email "$email"
+	git -C "$b4dir" config b4.prep-cover-strategy commit
+	git -C "$b4dir" config b4.prep-cover-template "$b4dir/.git/cover-template"
+	"$here/export.py" --cover-text "$out" > "$b4dir/.git/cover"
+	# shellcheck disable=SC2016 # b4's template variables
+	{ printf '%s\n' '${cover}' '' --- '${shortlog}' '' '${diffstat}' ---
+	  grep -hE '^(base-commit|prerequisite-patch-id): ' "$out"/*-0000-cover-letter.patch
+	  printf '%s\n' 'change-id: ${change_id}' '' 'Best regards,' '-- ' '${signature}'
+	} > "$b4dir/.git/cover-template"
+	read -ra b4pfx <<< "${prefix#PATCH}"
+	vn=$(basename "$out"/v*-0000-cover-letter.patch)
+	vn=${vn%%-*}
+	b4rev=()
+	[ "${vn#v}" -gt 1 ] && b4rev=(--force-revision "${vn#v}")
+	base=$(git -C "$tree" rev-parse "$from^{commit}")
+	# the dry run: written to OUT/b4-dry, unsigned (no patatt key needed),
+	# through an SMTP server that is never contacted (not the web endpoint)
+	if ! (cd "$b4dir" &&
+		b4 prep -e "$base" --set-prefixes "${b4pfx[@]}" "${b4rev[@]}" &&
+		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0='cp .git/cover' \
+			b4 prep --edit-cover &&
+		b4 prep --auto-to-cc &&
+		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=sendemail.smtpServer GIT_CONFIG_VALUE_0=localhost \
+			b4 send --no-sign -o "$b4out") > "$out/b4.log" 2>&1; then
+		tail -n 20 "$out/b4.log" >&2
+		echo "send: the b4 dry run failed (log: $out/b4.log)" >&2
+		exit 1
+	fi
+	echo "b4: branch $branch in $b4dir; b4 send -o wrote (unsigned) to $b4out:"
+	for m in "$b4out"/*.eml; do unfold "$m" | grep '^Subject:'; done
+fi
 cat <<EOM
 
 send: dry run done; the signed patches are in $out. To send for real:
   git send-email --to='$to' --cc='$cc' $out/*.patch
-or with b4 (patatt-signed, as netdev's CI checks), from the signed branch:
-  cd $tree && git checkout $branch && b4 prep -e $from &&
-  b4 send --reflect    # a copy to yourself first; then: b4 send
+EOM
+[ -z "$b4dir" ] || cat <<EOM
+or with b4, from its copy of the branch (cover letter, prefixes, To/Cc from
+get_maintainer.pl and base-commit set by b4 prep). b4 send signs every message
+with patatt, as netdev's CI checks: it needs your key, made by \`patatt genkey\`
+(Debian package patatt) or your GPG key in git's user.signingKey. Without a
+sendemail.smtpServer, b4 sends through kernel.org's web endpoint: register
+once with b4 send --web-auth-new.
+  cd $b4dir && b4 send --reflect    # a copy to yourself first; then: b4 send
 EOM
