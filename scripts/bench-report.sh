@@ -11,12 +11,22 @@
 #     table.md and results.json byte for byte;
 #   - drawable: plot.py draws both figures from that results.json.
 #
-# Usage: bench-report.sh SERIES_DIR DOC
-#        bench-report.sh --selftest SERIES_DIR DOC
+# With KIND=napi-bench, the same for make napi-bench's results (DOC:
+# Documentation/bench/napi-bench/): its raw counts are labels.* and
+# windows.*, its report napi_report.py, and it draws no plot.
+#
+# Usage: [KIND=napi-bench] bench-report.sh SERIES_DIR DOC
+#        [KIND=napi-bench] bench-report.sh --selftest SERIES_DIR DOC
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bench=$here/../net-core/bench
 raw=(run.txt labels.base windows.base waits.base labels.head windows.head waits.head)
+report=report.py target="make bench"
+if [ "${KIND:-bench}" = napi-bench ]; then
+	raw=(run.txt labels.base windows.base labels.head windows.head
+	     labels.base.2 windows.base.2 labels.head.2 windows.head.2)
+	report=napi_report.py target="make napi-bench"
+fi
 if [ "${1:-}" = --selftest ]; then
 	dir=${2:?series dir} doc=${3:?results dir} tmp=$(mktemp -d) bad=0
 	trap 'rm -rf "$tmp"' EXIT
@@ -27,14 +37,17 @@ if [ "${1:-}" = --selftest ]; then
 		[ "$rc" = "$2" ] && echo "ok: $1 (exit $rc)" ||
 			{ echo "FAIL: $1: exit $rc, want $2"; cat "$tmp/out"; bad=1; }
 	}
-	for c in good stale missing table number window half-times; do
+	cases=(stale missing table number window half-times)
+	[ "${KIND:-bench}" = napi-bench ] && cases=(stale missing table number window)
+	for c in good "${cases[@]}"; do
 		cp -r "$doc" "$tmp/$c"
 	done
 	# one kernel's times without the other's
 	rm -f "$tmp/half-times/times.base"
-	printf '%s\n' "n 1 reps 1" "all udp/head-list" "done 1" > "$tmp/half-times/times.head"
+	[ ! -d "$tmp/half-times" ] ||
+		printf '%s\n' "n 1 reps 1" "all udp/head-list" "done 1" > "$tmp/half-times/times.head"
 	sed -i 's/^series: .*/series: 0123456789abcdef/' "$tmp/stale/run.txt"
-	rm "$tmp/missing/waits.head"
+	rm "$tmp/missing/windows.head"
 	# a number of the table changed by hand
 	sed -i '0,/| [0-9][0-9]* ±/s/| \([0-9]\)\([0-9]*\) ±/| 9\2 ±/' "$tmp/table/table.md"
 	sed -i '0,/"median": [0-9]/s/"median": \([0-9]\)/"median": 9\1/' \
@@ -42,22 +55,24 @@ if [ "${1:-}" = --selftest ]; then
 	# a raw count changed (the receiving vCPU's, of the first counted
 	# window, doubled): the committed table no longer follows from it
 	ln=$(grep -n -v '^warmup-' "$tmp/window/labels.head" | head -n 1 | cut -d: -f1)
-	awk -v ln="$ln" 'NR == ln { $2 *= 2 } { print }' "$doc/windows.head" \
+	col=2
+	[ "${KIND:-bench}" = napi-bench ] && col=1
+	awk -v ln="$ln" -v col="$col" 'NR == ln { $col *= 2 } { print }' "$doc/windows.head" \
 		> "$tmp/window/windows.head"
 	case_ good 0
-	for c in stale missing table number window half-times; do
+	for c in "${cases[@]}"; do
 		case_ "$c" 1
 	done
 	exit $bad
 fi
 dir=${1:?series dir} doc=${2:?results dir}
 for f in "${raw[@]}" table.md results.json; do
-	[ -s "$doc/$f" ] || { echo "no $doc/$f: run make bench and commit its output"; exit 1; }
+	[ -s "$doc/$f" ] || { echo "no $doc/$f: run $target and commit its output"; exit 1; }
 done
 want=$("$here/series-hash.sh" "$dir" bench)
 have=$(sed -n 's/^series: //p' "$doc/run.txt")
 [ "$have" = "$want" ] ||
-	{ echo "$doc is of series '$have', $dir/ is $want: run make bench"; exit 1; }
+	{ echo "$doc is of series '$have', $dir/ is $want: run $target"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for f in "${raw[@]}"; do
@@ -67,11 +82,15 @@ done
 for f in times.base times.head; do
 	[ ! -e "$doc/$f" ] || cp "$doc/$f" "$tmp/"
 done
-"$bench/report.py" "$tmp" > "$tmp/table.md" || { echo "report.py failed"; exit 1; }
+"$bench/$report" "$tmp" > "$tmp/table.md" || { echo "$report failed"; exit 1; }
 for f in table.md results.json; do
 	diff -u "$doc/$f" "$tmp/$f" ||
-		{ echo "$doc/$f does not follow from the raw counts (report.py)"; exit 1; }
+		{ echo "$doc/$f does not follow from the raw counts ($report)"; exit 1; }
 done
+if [ "${KIND:-bench}" = napi-bench ]; then
+	echo "make napi-bench's results ($(sed -n 's/^date: //p' "$doc/run.txt")) follow from their counts"
+	exit 0
+fi
 /usr/bin/python3 "$bench/plot.py" "$tmp" || { echo "plot.py failed"; exit 1; }
 for f in per-packet.png batch.png; do
 	[ -s "$tmp/$f" ] || { echo "plot.py drew no $f"; exit 1; }

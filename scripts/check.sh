@@ -167,6 +167,11 @@ run check-arm-summary scripts/kernel-summary.sh series Documentation/check-arm.t
 # follow from their raw counts by report.py; plot.py draws them
 run bench-report-selftest scripts/bench-report.sh --selftest series Documentation/bench
 run bench-report scripts/bench-report.sh series Documentation/bench
+# make napi-bench (minutes, by hand: two kernels of their own): the same
+run napi-bench-report-selftest env KIND=napi-bench scripts/bench-report.sh --selftest \
+	series Documentation/bench/napi-bench
+run napi-bench-report env KIND=napi-bench scripts/bench-report.sh series \
+	Documentation/bench/napi-bench
 
 # ---- builds ---------------------------------------------------------------
 . tools/testing/selftests/targets.sh
@@ -239,6 +244,19 @@ if [ $vm_ok -eq 0 ]; then
 	# the checkouts above touched files: bring the VM kernel back to the head
 	run vm-kernel-head vmbuild "$W/vm"
 	vm_ok=$?
+	# make napi-bench's module (net-core/bench/mod/, a board's too),
+	# built against the head's VM kernel: W=1 C=1, no warning
+	bench_module() {
+		local d=$W/bench-mod rc
+		rm -rf "$d" && mkdir -p "$d" &&
+		cp net-core/bench/mod/napi_bench.c net-core/bench/mod/Kbuild "$d"/ || return 1
+		scripts/kmake.sh "$T" "$W/vm" M="$d" W=1 C=1 napi_bench.o > "$d/build.log" 2>&1
+		rc=$?
+		cat "$d/build.log"
+		[ $rc -eq 0 ] && ! grep -qiE 'warning|error|not available' "$d/build.log" &&
+			echo "napi_bench.o builds W=1 C=1 against the head, no warning"
+	}
+	run bench-module bench_module
 fi
 
 # ---- runtime --------------------------------------------------------------

@@ -44,24 +44,9 @@ out=${3:?out}; n=${4:-40000}; reps=${5:-7}
 cache=${CACHE:-$HOME/.cache/napi-list}
 mkdir -p "$out"; out=$(cd "$out" && pwd)
 
-# The plugin, built against the qemu-plugin.h of the installed QEMU's own
-# Debian source package (fetched once through the private apt config).
-ver=$(dpkg-query -W -f='${source:Version}' qemu-system-x86)
-pdir="$cache/tools/qemu-plugin/$ver"
-if [ ! -f "$pdir/qemu-plugin.h" ]; then
-	. "$top/scripts/apt-private.sh"
-	private_apt "$cache/apt"
-	rm -rf "$pdir.tmp"; mkdir -p "$pdir.tmp"
-	(cd "$pdir.tmp" && apt_private -q source --download-only "qemu=$ver" &&
-	 tar xf ./*.orig.tar.* --wildcards --strip-components=3 '*/include/qemu/qemu-plugin.h')
-	find "$pdir.tmp" -mindepth 1 ! -name qemu-plugin.h -delete
-	rm -rf "$pdir"; mv "$pdir.tmp" "$pdir"
-fi
+. "$here/lib.sh"
+build_plugin "$cache" "$out"
 plugin="$out/insn-window.so"
-# shellcheck disable=SC2046 # pkg-config's flags are words
-gcc -O2 -Wall -Wextra -Wno-unused-parameter -shared -fPIC -I"$pdir" \
-	$(pkg-config --cflags glib-2.0) -o "$plugin" "$here/insn-window.c" \
-	$(pkg-config --libs glib-2.0)
 
 # The base kernel: a worktree at the series' base plus the netdevsim patch
 # and the bench-only driver-list variant on it (net-core/bench/, not in
@@ -119,17 +104,6 @@ skips() {
 	sort "$1" | awk '
 		started { printf ",skip=0x%s-0x%s", start, $1; started = 0 }
 		$3 ~ /^queued_(spin|read|write)_lock_slowpath$/ { start = $1; started = 1 }'
-}
-
-# sym MAP NAME: the address of the one text symbol NAME (a static one may
-# carry a compiler suffix, .constprop.0; never .cold); fails unless one
-sym() {
-	local a
-	a=$(awk -v n="$2" '$2 ~ /^[tT]$/ && ($3 == n || index($3, n ".") == 1) &&
-		$3 !~ /\.cold$/ { print $1 }' "$1")
-	[ -n "$a" ] && [ "$(wc -w <<< "$a")" -eq 1 ] && echo "$a" && return
-	echo "bench: $1: not one text symbol $2: ${a:-none}" >&2
-	return 1
 }
 
 boot() {	# boot KERNEL KOUT

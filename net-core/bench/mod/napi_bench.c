@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * napi_bench: a NAPI receive workload with no race, for measuring the
+ * stack's receive paths. Not part of the series: a harness module, built
+ * against the kernel under test (make bench, or by hand on a board).
+ *
+ * It registers one Ethernet device, nbench0, with one NAPI instance. Each
+ * round of a run prepares BATCH copies of one 64-byte IPv4/UDP frame (to
+ * 10.99.0.1:9 from 10.99.0.2:9999, checksum verified as by a NIC's RX
+ * offload), then schedules the NAPI on the running CPU and enables BH, so
+ * that its poll runs there and then and passes the BATCH frames up through
+ * the API under test:
+ *
+ *   0 none       consume_skb() in the poll: the workload's own cost
+ *   1 receive    netif_receive_skb(), one call per frame
+ *   2 list       a list of the poll's own, netif_receive_skb_list()
+ *   3 gro        napi_gro_receive() (GRO on or off: ethtool -K nbench0 gro)
+ *   4 netif_rx   netif_rx() from the round itself (the backlog NAPI),
+ *                BH disabled around the BATCH calls
+ *
+ * Every run of the same parameters does the same work: the harness counts
+ * its instructions (make bench, under QEMU), and the run itself reports
+ * its time (local_clock()) for a board.
+ *
+ * The harness sets up the receiver: nbench0 up with 10.99.0.1/24, and a
+ * UDP socket bound to 10.99.0.1:9 that is never read, so that after its
+ * first datagrams every one is dropped at its full queue, after routing
+ * and the socket lookup.
+ *
+ * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds: the
+ * parameters; reading "run" runs them and returns one line:
+ *   api=N batch=B rounds=R packets=P ns=T ns_per_packet=X
+ */
+#include <linux/debugfs.h>
+#include <linux/etherdevice.h>
+#include <linux/if_ether.h>
+#include <linux/ip.h>
+#include <linux/module.h>
+#include <linux/netdevice.h>
+#include <linux/sched/clock.h>
+#include <linux/skbuff.h>
+#include <linux/udp.h>
+#include <net/gro.h>
+#include <net/ip.h>
+
+enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
+
+#define FRAME_LEN	64
+#define MAX_BATCH	64
+
+struct napi_bench {
+	struct net_device *dev;
+	struct napi_struct napi;
+	struct sk_buff_head queue;	/* the next poll's frames */
+	struct dentry *dir;
+	struct mutex lock;		/* one run at a time */
+	u8 frame[FRAME_LEN];
+	char result[160];		/* the last run's line */
+	u32 api;
+	u32 batch;
+	u32 rounds;
+};
+
+static struct napi_bench *bench;
+
+static netdev_tx_t nb_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	dev_core_stats_tx_dropped_inc(dev);
+	dev_kfree_skb_any(skb);
+	return NETDEV_TX_OK;
+}
+
+static int nb_open(struct net_device *dev)
+{
+	napi_enable(&bench->napi);
+	netif_start_queue(dev);
+	return 0;
+}
+
+static int nb_stop(struct net_device *dev)
+{
+	netif_stop_queue(dev);
+	napi_disable(&bench->napi);
+	return 0;
+}
+
+static const struct net_device_ops nb_ops = {
+	.ndo_open	= nb_open,
+	.ndo_stop	= nb_stop,
+	.ndo_start_xmit	= nb_xmit,
+};
+
+/* one received frame, as a driver's RX path leaves it */
+static void nb_rx_prep(struct napi_bench *nb, struct sk_buff *skb)
+{
+	skb->protocol = eth_type_trans(skb, nb->dev);
+	skb->ip_summed = CHECKSUM_UNNECESSARY;
+}
+
+static int nb_poll(struct napi_struct *napi, int budget)
+{
+	struct napi_bench *nb = container_of(napi, struct napi_bench, napi);
+	struct sk_buff *skb;
+	LIST_HEAD(list);
+	int work = 0;
+
+	while (work < budget && (skb = __skb_dequeue(&nb->queue))) {
+		nb_rx_prep(nb, skb);
+		switch (nb->api) {
+		case API_RECEIVE:
+			netif_receive_skb(skb);
+			break;
+		case API_LIST:
+			list_add_tail(&skb->list, &list);
+			break;
+		case API_GRO:
+			napi_gro_receive(napi, skb);
+			break;
+		default:
+			consume_skb(skb);
+		}
+		work++;
+	}
+	if (nb->api == API_LIST)
+		netif_receive_skb_list(&list);
+
+	if (work < budget)
+		napi_complete_done(napi, work);
+	return work;
+}
+
+/* the round's frames, made in process context (not measured apart) */
+static int nb_fill(struct napi_bench *nb)
+{
+	struct sk_buff *skb;
+	u32 i;
+
+	for (i = 0; i < nb->batch; i++) {
+		skb = netdev_alloc_skb_ip_align(nb->dev, FRAME_LEN);
+		if (!skb)
+			return -ENOMEM;
+		skb_put_data(skb, nb->frame, FRAME_LEN);
+		__skb_queue_tail(&nb->queue, skb);
+	}
+	return 0;
+}
+
+static int nb_round(struct napi_bench *nb)
+{
+	struct sk_buff *skb;
+	int err;
+
+	err = nb_fill(nb);
+	if (err)
+		return err;
+
+	local_bh_disable();
+	if (nb->api == API_NETIF_RX) {
+		while ((skb = __skb_dequeue(&nb->queue))) {
+			nb_rx_prep(nb, skb);
+			netif_rx(skb);
+		}
+	} else {
+		napi_schedule(&nb->napi);
+	}
+	local_bh_enable();	/* the poll, or the backlog, runs here */
+
+	/* a poll that used its whole budget left frames: none may remain */
+	if (!skb_queue_empty(&nb->queue))
+		return -EBUSY;
+	return 0;
+}
+
+/* reading from offset 0 runs the bench; the rest of the line comes from
+ * that run (a shell's read builtin takes a line in several reads)
+ */
+static ssize_t nb_run_read(struct file *file, char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	struct napi_bench *nb = file->private_data;
+	u64 t0, ns, packets;
+	int err = 0;
+	u32 i;
+
+	if (*ppos)
+		goto out;
+	if (nb->api >= API_MAX || !nb->batch || nb->batch > MAX_BATCH ||
+	    !nb->rounds)
+		return -EINVAL;
+	if (!netif_running(nb->dev))
+		return -ENETDOWN;
+
+	mutex_lock(&nb->lock);
+	migrate_disable();
+	t0 = local_clock();
+	for (i = 0; i < nb->rounds && !err; i++)
+		err = nb_round(nb);
+	ns = local_clock() - t0;
+	migrate_enable();
+	__skb_queue_purge(&nb->queue);
+	if (!err) {
+		packets = (u64)nb->rounds * nb->batch;
+		scnprintf(nb->result, sizeof(nb->result),
+			  "api=%u batch=%u rounds=%u packets=%llu ns=%llu ns_per_packet=%llu\n",
+			  nb->api, nb->batch, nb->rounds, packets, ns,
+			  div64_u64(ns, packets));
+	}
+	mutex_unlock(&nb->lock);
+	if (err)
+		return err;
+out:
+	return simple_read_from_buffer(ubuf, count, ppos, nb->result,
+				       strlen(nb->result));
+}
+
+static const struct file_operations nb_run_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= nb_run_read,
+	.llseek	= default_llseek,
+};
+
+/* 10.99.0.2:9999 -> 10.99.0.1:9, to nbench0's own address */
+static void nb_make_frame(struct napi_bench *nb)
+{
+	struct ethhdr *eth = (struct ethhdr *)nb->frame;
+	struct iphdr *iph = (struct iphdr *)(eth + 1);
+	struct udphdr *uh = (struct udphdr *)(iph + 1);
+	u16 ip_len = FRAME_LEN - ETH_HLEN;
+
+	ether_addr_copy(eth->h_dest, nb->dev->dev_addr);
+	eth_random_addr(eth->h_source);
+	eth->h_proto = htons(ETH_P_IP);
+
+	iph->version = 4;
+	iph->ihl = 5;
+	iph->ttl = 64;
+	iph->protocol = IPPROTO_UDP;
+	iph->tot_len = htons(ip_len);
+	iph->saddr = htonl(0x0a630002);
+	iph->daddr = htonl(0x0a630001);
+	iph->check = ip_fast_csum(iph, iph->ihl);
+
+	uh->source = htons(9999);
+	uh->dest = htons(9);
+	uh->len = htons(ip_len - sizeof(*iph));
+}
+
+static int __init napi_bench_init(void)
+{
+	struct napi_bench *nb;
+	int err;
+
+	nb = kzalloc(sizeof(*nb), GFP_KERNEL);
+	if (!nb)
+		return -ENOMEM;
+	nb->dev = alloc_netdev(0, "nbench%d", NET_NAME_ENUM, ether_setup);
+	if (!nb->dev) {
+		err = -ENOMEM;
+		goto err_free;
+	}
+	nb->dev->netdev_ops = &nb_ops;
+	eth_hw_addr_random(nb->dev);
+	__skb_queue_head_init(&nb->queue);
+	mutex_init(&nb->lock);
+	nb->api = API_RECEIVE;
+	nb->batch = 8;
+	nb->rounds = 1000;
+	bench = nb;
+	netif_napi_add(nb->dev, &nb->napi, nb_poll);
+
+	err = register_netdev(nb->dev);
+	if (err)
+		goto err_napi;
+	nb_make_frame(nb);
+
+	nb->dir = debugfs_create_dir("napi_bench", NULL);
+	debugfs_create_u32("api", 0600, nb->dir, &nb->api);
+	debugfs_create_u32("batch", 0600, nb->dir, &nb->batch);
+	debugfs_create_u32("rounds", 0600, nb->dir, &nb->rounds);
+	debugfs_create_file("run", 0400, nb->dir, nb, &nb_run_fops);
+	return 0;
+
+err_napi:
+	netif_napi_del(&nb->napi);
+	free_netdev(nb->dev);
+err_free:
+	kfree(nb);
+	bench = NULL;
+	return err;
+}
+
+static void __exit napi_bench_exit(void)
+{
+	struct napi_bench *nb = bench;
+
+	debugfs_remove_recursive(nb->dir);
+	unregister_netdev(nb->dev);
+	netif_napi_del(&nb->napi);
+	free_netdev(nb->dev);
+	kfree(nb);
+}
+
+module_init(napi_bench_init);
+module_exit(napi_bench_exit);
+MODULE_DESCRIPTION("A NAPI receive workload with no race, for benchmarks");
+MODULE_LICENSE("GPL");

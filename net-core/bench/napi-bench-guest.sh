@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make napi-bench's guest (net-core/bench/napi-bench.sh boots it), or a
+# board's shell: load napi_bench.ko, set up its receiver, and run each
+# configuration in windows of the insn-window plugin, whose window opens
+# when /proc/net/pktgen/pgctrl is written and closes when it is read (on
+# a board, without the plugin, the run's own ns_per_packet is the number).
+#
+# Each configuration runs once to warm up, then REPS times two windows:
+# ROUNDS and 2 x ROUNDS rounds of B frames (ROUNDS x B = PACKETS), so that
+# the difference of the two windows is PACKETS frames' work without the
+# window's fixed cost (the shell's reads, the debugfs file).
+# OUT/labels.KERNEL gets a line a window: "CONFIG B REP ROUNDS RESULT",
+# RESULT the module's line; the plugin writes the counts, in the same
+# order, to OUT/windows.KERNEL.
+#
+# CONFIG is API-MODE-GRO: API the module's (none receive list gro
+# netif_rx), MODE net.core.napi_rx_mode (base: the base kernel has none),
+# GRO the device's gro feature.
+#
+# Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
+set -euo pipefail
+out=${1:?out} kernel=${2:?kernel} mod=${3:?module} packets=${4:?packets}
+reps=${5:?reps} only=${6:-.}
+dbg=/sys/kernel/debug/napi_bench pg=/proc/net/pktgen
+
+# the plugin's markers: pktgen's control file (a board may have none)
+mark=true
+[ -w $pg/pgctrl ] || mark=false
+mountpoint -q /sys/kernel/debug || mount -t debugfs none /sys/kernel/debug
+insmod "$mod"
+dev=nbench0
+ip addr add 10.99.0.1/24 dev $dev
+ip link set $dev up
+# the receiver: bound, never read; its queue fills with the first
+# datagrams, and every later one is dropped there
+/usr/bin/python3 -c 'import socket, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)
+s.bind(("10.99.0.1", 9))
+time.sleep(1 << 30)' &
+# let the boot's last work (init, the interpreter above) finish: a
+# process that runs in a window adds its instructions to it
+sleep 5
+
+apis="none receive list gro netif_rx"
+api_id() {
+	local i=0 a
+	for a in $apis; do
+		[ "$a" = "$1" ] && echo $i && return
+		i=$((i + 1))
+	done
+	return 1
+}
+
+configs=()
+mode_sysctl=/proc/sys/net/core/napi_rx_mode
+for api in $apis; do
+	modes=base
+	if [ -e $mode_sysctl ]; then
+		modes=1
+		[ "$api" = receive ] && modes="0 1 2"
+	fi
+	for m in $modes; do
+		gros=on
+		[ "$api" = gro ] && gros="on off"
+		for g in $gros; do
+			configs+=("$api-$m-$g")
+		done
+	done
+done
+
+: > "$out/labels.$kernel"
+for c in "${configs[@]}"; do
+	grep -qE -- "$only" <<< "$c" || continue
+	IFS=- read -r api m g <<< "$c"
+	[ "$m" = base ] || echo "$m" > $mode_sysctl
+	ethtool -K $dev gro "$g"
+	api_id "$api" > $dbg/api
+	for b in 1 2 4 8 16 64; do
+		rounds=$((packets / b))
+		echo "$b" > $dbg/batch
+		echo "$rounds" > $dbg/rounds
+		read -r _ < $dbg/run			# warm-up
+		for ((rep = 1; rep <= reps; rep++)); do
+			for r in $rounds $((2 * rounds)); do
+				echo "$r" > $dbg/rounds
+				$mark && echo stop > $pg/pgctrl	# window opens
+				read -r res < $dbg/run
+				$mark && read -r _ < $pg/pgctrl	# window closes
+				echo "$c $b $rep $r $res" >> "$out/labels.$kernel"
+			done
+		done
+	done
+done
+echo "napi-bench: $kernel: $(wc -l < "$out/labels.$kernel") windows"

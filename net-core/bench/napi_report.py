@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""make napi-bench's report: OUT/table.md (stdout) and OUT/results.json.
+
+Usage: napi_report.py OUT
+
+OUT/labels.KERNEL has a line a window, "CONFIG B REP ROUNDS RESULT..."
+(napi-bench-guest.sh); OUT/windows.KERNEL the plugin's counts, a line a
+window in the same order, vCPU 0's count first. A configuration's cost
+per packet in one repetition is the difference of its two windows (ROUNDS
+and 2 x ROUNDS rounds of B frames) over the frames between them: the
+windows' fixed cost cancels. Its path cost is that minus the cost of the
+"none" configuration (the module makes and frees the frames, passes none
+up) of the same kernel and B. Each number is the median of the
+repetitions; the spread is half their range, in percent of the median.
+"""
+import json
+import os
+import statistics
+import sys
+
+BATCHES = [1, 2, 4, 8, 16, 64]
+
+
+def load(out, kernel):
+    """{(config, b): [per-packet cost of each repetition]}"""
+    labels = os.path.join(out, f"labels.{kernel}")
+    windows = os.path.join(out, f"windows.{kernel}")
+    if not os.path.exists(labels):
+        return {}
+    with open(labels, encoding="utf-8") as src:
+        lab = [line.split() for line in src if line.strip()]
+    with open(windows, encoding="utf-8") as src:
+        win = [int(line.split()[0]) for line in src if line.strip()]
+    if len(lab) != len(win):
+        raise SystemExit(f"napi_report: {kernel}: {len(lab)} labels, "
+                         f"{len(win)} windows")
+    pairs = {}
+    for fields, count in zip(lab, win):
+        config, batch, rep, rounds = fields[0], int(fields[1]), fields[2], int(fields[3])
+        pairs.setdefault((config, batch, rep), []).append((rounds, count))
+    costs = {}
+    for (config, batch, _), wins in pairs.items():
+        if len(wins) != 2:
+            raise SystemExit(f"napi_report: {kernel} {config} B={batch}: "
+                             f"{len(wins)} windows, not 2")
+        (short, short_count), (long, long_count) = sorted(wins)
+        costs.setdefault((config, batch), []).append(
+            (long_count - short_count) / ((long - short) * batch))
+    return costs
+
+
+def cell(values):
+    """(median, spread in %) of a list of costs"""
+    med = statistics.median(values)
+    spread = (max(values) - min(values)) / 2 / med * 100 if med else 0.0
+    return med, spread
+
+
+def main():
+    """Print table.md, write results.json."""
+    out = sys.argv[1]
+    data = {k: load(out, k) for k in ("base", "head")}
+    results = {"per_packet": {}, "path": {}}
+    for kernel, costs in data.items():
+        nones = {b: v for (c, b), v in costs.items() if c.startswith("none-")}
+        for (config, batch), values in sorted(costs.items()):
+            med, spread = cell(values)
+            results["per_packet"].setdefault(kernel, {}).setdefault(config, {})[batch] = \
+                {"median": round(med, 2), "spread_pct": round(spread, 3),
+                 "n": len(values)}
+            none = nones.get(batch)
+            if none and not config.startswith("none-"):
+                results["path"].setdefault(kernel, {}).setdefault(config, {})[batch] = \
+                    round(med - statistics.median(none), 2)
+
+    print("Instructions per packet, each window pair's difference (median of the "
+          "repetitions, ± half their range); emulated x86_64 (QEMU TCG), one vCPU.\n")
+    for kernel in ("base", "head"):
+        rows = results["per_packet"].get(kernel, {})
+        if not rows:
+            continue
+        print(f"{kernel}:\n")
+        print("| configuration | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
+        print("|---|" + "---:|" * len(BATCHES))
+        for config, cells in rows.items():
+            print(f"| {config} | " + " | ".join(
+                f"{cells[b]['median']:.0f} ±{cells[b]['spread_pct']:.2f} %"
+                if b in cells else "-" for b in BATCHES) + " |")
+        print()
+
+    # the comparisons: (label, (kernel, config), (kernel, config))
+    results["ratios"] = {}
+    results["delta"] = {}
+    comps = [
+        ("netif_receive_skb(), immediate, against the base", ("head", "receive-0-on"),
+         ("base", "receive-base-on")),
+        ("netif_receive_skb(), list, against the base", ("head", "receive-1-on"),
+         ("base", "receive-base-on")),
+        ("netif_receive_skb(), gro, against the base", ("head", "receive-2-on"),
+         ("base", "receive-base-on")),
+        ("netif_receive_skb(), list, against a driver's own list (base)",
+         ("head", "receive-1-on"), ("base", "list-base-on")),
+        ("a driver's own list, against the base", ("head", "list-1-on"),
+         ("base", "list-base-on")),
+        ("napi_gro_receive(), GRO on, against the base", ("head", "gro-1-on"),
+         ("base", "gro-base-on")),
+        ("napi_gro_receive(), GRO off, against the base", ("head", "gro-1-off"),
+         ("base", "gro-base-off")),
+        ("netif_rx() (the backlog), against the base", ("head", "netif_rx-1-on"),
+         ("base", "netif_rx-base-on")),
+    ]
+    print("Series against base: instructions per packet, the difference and the "
+          "ratio (the module's own work, about 700 to 1300 instructions a packet, "
+          "is in both):\n")
+    print("| comparison | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
+    print("|---|" + "---:|" * len(BATCHES))
+    for label, (kernel, config), (ref_kernel, ref_config) in comps:
+        cur = results["per_packet"].get(kernel, {}).get(config, {})
+        ref = results["per_packet"].get(ref_kernel, {}).get(ref_config, {})
+        if not cur or not ref:
+            continue
+        both = [b for b in BATCHES if b in cur and b in ref]
+        ratios = {b: round(cur[b]["median"] / ref[b]["median"], 4) for b in both}
+        delta = {b: round(cur[b]["median"] - ref[b]["median"], 1) for b in both}
+        results["ratios"][label] = ratios
+        results["delta"][label] = delta
+        print(f"| {label} | " + " | ".join(
+            f"{delta[b]:+.0f} ({ratios[b]:.3f})" if b in ratios else "-"
+            for b in BATCHES) + " |")
+    print()
+    worst = max((c["spread_pct"] for k in results["per_packet"].values()
+                 for cells in k.values() for c in cells.values()), default=0.0)
+    results["worst_spread_pct"] = round(worst, 3)
+    print(f"Largest spread of any cell: ±{worst:.3f} %.")
+    # the second boot of each kernel: how far the same work's medians differ
+    diffs = []
+    for kernel, costs in data.items():
+        again = load(out, f"{kernel}.2")
+        for key, values in costs.items():
+            if key in again:
+                first, second = statistics.median(values), statistics.median(again[key])
+                diffs.append(abs(second - first) / first * 100)
+    if diffs:
+        results["second_boot_max_diff_pct"] = round(max(diffs), 3)
+        print(f"A second boot of each kernel: its medians differ from these by at most "
+              f"{max(diffs):.3f} % ({len(diffs)} cells).")
+    with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as dst:
+        json.dump(results, dst, indent=1, sort_keys=True)
+        dst.write("\n")
+
+
+main()
