@@ -117,6 +117,12 @@ if ((npatch)); then
 else
 	echo "      (series/ has no patches yet: per-patch checks have nothing to check)"
 fi
+# what NIPA gets: series/ alone on the base; the patches that need the net
+# fixes must be those the cover letter's "Dependencies:" names
+if ((npatch)); then
+	run series-alone scripts/series-alone.sh "$T" series
+fi
+run series-alone-selftest scripts/series-alone.sh --selftest "$T" series
 run checks-selftest scripts/checks/selftest.sh "$T"
 run send-selftest scripts/send-selftest.sh "$T"
 run results-selftest tools/testing/selftests/results-selftest.sh "$T"

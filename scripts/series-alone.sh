@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# What NIPA sees first: the net-next series alone (series/, without the net
+# fixes of series/net/) applied with git am on the base, as NIPA applies a
+# series to net-next. The patches that do not apply must be exactly those
+# the cover letter's "Dependencies:" paragraph names ("patches 11 and 12
+# apply on top of the net series"), and none if it names none; the rest
+# must apply, in order, around them.
+#
+# Usage: series-alone.sh TREE SERIES_DIR
+#        series-alone.sh --selftest TREE SERIES_DIR
+set -uo pipefail
+if [ "${1:-}" = --selftest ]; then
+	tree=${2:?tree} dir=${3:?series dir} tmp=$(mktemp -d) bad=0
+	trap 'rm -rf "$tmp"' EXIT
+	# case NAME EXIT: the judge on $tmp/NAME (a copy of DIR, changed)
+	case_() {
+		"$0" "$tree" "$tmp/$1" > "$tmp/out" 2>&1
+		rc=$?
+		[ "$rc" = "$2" ] && echo "ok: $1 (exit $rc)" ||
+			{ echo "FAIL: $1: exit $rc, want $2"; cat "$tmp/out"; bad=1; }
+	}
+	for c in good unnamed overclaimed; do
+		mkdir "$tmp/$c" && cp "$dir"/v*-*.patch "$tmp/$c/"
+	done
+	cover=$(basename "$(ls "$dir"/v*-0000-cover-letter.patch)")
+	# the cover names one patch fewer than fail, or one more
+	sed -i 's/^\(Dependencies: patch\(es\)\? \)[0-9]*\( and \)\?/\1/' "$tmp/unnamed/$cover"
+	sed -i 's/^Dependencies: patch\(es\)\? /Dependencies: patches 1, /' "$tmp/overclaimed/$cover"
+	case_ good 0
+	case_ unnamed 1
+	case_ overclaimed 1
+	exit $bad
+fi
+tree=$(cd "${1:?tree}" && pwd) dir=$(cd "${2:?series dir}" && pwd)
+cover=$(ls "$dir"/v*-0000-cover-letter.patch)
+# the numbers in the cover's "Dependencies:" paragraph, before "apply"
+claimed=$(awk '/^Dependencies:/ { p = 1 } p && /^$/ { exit } p' "$cover" | tr '\n' ' ' |
+	sed -n 's/^Dependencies: patch\(es\)\? \([0-9, and]*\) apply.*/\2/p' | grep -o '[0-9]\+' | xargs)
+tmp=$(mktemp -d)
+trap 'git -C "$tree" worktree remove --force "$tmp/w" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+git -C "$tree" worktree add -q --detach "$tmp/w" net-base || exit 1
+failed=
+for p in "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
+	case $p in *-0000-cover-letter.patch) continue ;; esac
+	n=$(basename "$p" | cut -d- -f2 | sed 's/^0*//')
+	if ! git -C "$tmp/w" -c user.name=nipa -c user.email=nipa@localhost am -q "$p" \
+		> "$tmp/am.log" 2>&1; then
+		git -C "$tmp/w" am --abort
+		failed="$failed $n"
+	fi
+done
+failed=$(echo $failed)
+echo "alone on net-base: patches that do not apply: ${failed:-none}; the cover names: ${claimed:-none}"
+[ "$failed" = "$claimed" ] ||
+	{ echo "the cover letter's Dependencies: paragraph does not say which patches need the net series"; exit 1; }
