@@ -38,17 +38,17 @@ cover=$(ls "$dir"/v*-0000-cover-letter.patch)
 claimed=$(awk '/^Dependencies:/ { p = 1 } p && /^$/ { exit } p' "$cover" | tr '\n' ' ' |
 	sed -n 's/^Dependencies: patch\(es\)\? \([0-9, and]*\) apply.*/\2/p' | grep -o '[0-9]\+' | xargs)
 tmp=$(mktemp -d)
-trap 'git -C "$tree" worktree remove --force "$tmp/w" >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-git -C "$tree" worktree add -q --detach "$tmp/w" net-base || exit 1
+trap 'rm -rf "$tmp"' EXIT
+# each patch as git am applies it (no 3-way merge), on what applied before
+# it, in one temporary index: no work tree to check out (a patch that does
+# not apply leaves the index as it was)
+export GIT_INDEX_FILE=$tmp/index
+git -C "$tree" read-tree net-base || exit 1
 failed=
 for p in "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in *-0000-cover-letter.patch) continue ;; esac
 	n=$(basename "$p" | cut -d- -f2 | sed 's/^0*//')
-	if ! git -C "$tmp/w" -c user.name=nipa -c user.email=nipa@localhost am -q "$p" \
-		> "$tmp/am.log" 2>&1; then
-		git -C "$tmp/w" am --abort
-		failed="$failed $n"
-	fi
+	git -C "$tree" apply --cached "$p" 2> "$tmp/apply.log" || failed="$failed $n"
 done
 failed=$(echo $failed)
 echo "alone on net-base: patches that do not apply: ${failed:-none}; the cover names: ${claimed:-none}"
