@@ -71,8 +71,10 @@ for f in "${raw[@]}" table.md results.json; do
 done
 want=$("$here/series-hash.sh" "$dir" bench)
 have=$(sed -n 's/^series: //p' "$doc/run.txt")
-[ "$have" = "$want" ] ||
-	{ echo "$doc is of series '$have', $dir/ is $want: run $target"; exit 1; }
+if [ "$have" != "$want" ]; then
+	echo "$doc is of series '$have', $dir/ is $want: run $target"
+	"$here/pending-run.sh" "$doc" "$want" || exit 1
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for f in "${raw[@]}"; do

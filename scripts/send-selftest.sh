@@ -38,6 +38,19 @@ for p in "$good"/*.patch; do cp "$p" "$tmp/series/v2-$(basename "$p")"; done
 export GIT_CONFIG_NOSYSTEM=1 SERIES_DIR=$tmp/series SEND_BRANCH=send-selftest-signed
 # nothing of the machine's user configuration for git, b4 and patatt
 export XDG_CONFIG_HOME=$tmp/xdg XDG_CACHE_HOME=$tmp/xdg XDG_DATA_HOME=$tmp/xdg
+# no run owed (Documentation/pending-runs.txt), but in the one case below
+printf '# none\n' > "$tmp/pending"
+export PENDING_RUNS=$tmp/pending
+printf 'check-debug.txt 0123: not run\n' > "$tmp/pending1"
+printf '[user]\n\tname = Test Sender\n\temail = sender@example.org\n' > "$tmp/gitconfig"
+if PENDING_RUNS=$tmp/pending1 GIT_CONFIG_GLOBAL=$tmp/gitconfig "$here/send.sh" "$tree" \
+	"$tmp/out-p" send-selftest > "$tmp/log-p" 2>&1; then
+	echo "FAIL: send went on with a run pending"; fail=1
+elif ! grep -q 'refusing: runs are owed' "$tmp/log-p"; then
+	echo "FAIL: send failed with a run pending, but not by refusing:"; cat "$tmp/log-p"; fail=1
+else
+	echo "ok: refuses while a run is pending"
+fi
 if GIT_CONFIG_GLOBAL=/dev/null "$here/send.sh" "$tree" "$tmp/out0" send-selftest \
 	> "$tmp/log0" 2>&1; then
 	echo "FAIL: send went on without a sender identity"; fail=1

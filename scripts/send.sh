@@ -50,6 +50,11 @@ for code written with the tools named in its Assisted-by tag.
 EOM
 	exit 1
 fi
+if pending=$("$here/pending-run.sh" --any); then
+	echo "send: refusing: runs are owed to this series (Documentation/pending-runs.txt):" >&2
+	echo "$pending" >&2
+	exit 1
+fi
 commits=$(git -C "$tree" rev-list --reverse "$from..$rev")
 [ -n "$commits" ] || { echo "send: no patches on $rev" >&2; exit 1; }
 
