@@ -46,6 +46,12 @@ if [ "${1:-}" = --selftest ]; then
 	rm -f "$tmp/half-times/times.base"
 	[ ! -d "$tmp/half-times" ] ||
 		printf '%s\n' "n 1 reps 1" "all udp/head-list" "done 1" > "$tmp/half-times/times.head"
+	# the copies are of this series, whether or not DOC is (pending-run.sh):
+	# the cases test the judge, not the committed run
+	cur=$("$here/series-hash.sh" "$dir" bench)
+	for c in good "${cases[@]}"; do
+		sed -i "s/^series: .*/series: $cur/" "$tmp/$c/run.txt"
+	done
 	sed -i 's/^series: .*/series: 0123456789abcdef/' "$tmp/stale/run.txt"
 	rm "$tmp/missing/windows.head"
 	# a number of the table changed by hand

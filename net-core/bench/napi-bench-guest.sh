@@ -15,8 +15,11 @@
 # order, to OUT/windows.KERNEL.
 #
 # CONFIG is API-MODE-GRO: API the module's (none receive list gro
-# netif_rx), MODE net.core.napi_rx_mode (base: the base kernel has none),
-# GRO the device's gro feature.
+# netif_rx); MODE "base" on the base kernel, which has no receive list;
+# on the series, "off" (the module's NAPI has no receive list, nor does
+# any other: the core's static key is off), "key" (it has none, another
+# NAPI has one: the key is on), or 0, 1, 2 (it has one, and
+# net.core.napi_rx_mode is that); GRO the device's gro feature.
 #
 # Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
 set -euo pipefail
@@ -58,8 +61,9 @@ mode_sysctl=/proc/sys/net/core/napi_rx_mode
 for api in $apis; do
 	modes=base
 	if [ -e $mode_sysctl ]; then
-		modes=1
-		[ "$api" = receive ] && modes="0 1 2"
+		modes=off
+		[ "$api" = receive ] && modes="off key 0 1 2"
+		[ "$api" = gro ] && modes="off key"
 	fi
 	for m in $modes; do
 		gros=on
@@ -74,7 +78,12 @@ done
 for c in "${configs[@]}"; do
 	grep -qE -- "$only" <<< "$c" || continue
 	IFS=- read -r api m g <<< "$c"
-	[ "$m" = base ] || echo "$m" > $mode_sysctl
+	case $m in
+	base) ;;
+	off) echo 0 > $dbg/rx_list ;;
+	key) echo 2 > $dbg/rx_list ;;
+	*) echo 1 > $dbg/rx_list; echo "$m" > $mode_sysctl ;;
+	esac
 	ethtool -K $dev gro "$g"
 	api_id "$api" > $dbg/api
 	for b in 1 2 4 8 16 64; do

@@ -93,22 +93,31 @@ def main():
     results["ratios"] = {}
     results["delta"] = {}
     comps = [
-        ("netif_receive_skb(), immediate, against the base", ("head", "receive-0-on"),
+        # the NAPI has no receive list, nor does any other (static key off)
+        ("no list: netif_receive_skb()", ("head", "receive-off-on"),
          ("base", "receive-base-on")),
-        ("netif_receive_skb(), list, against the base", ("head", "receive-1-on"),
-         ("base", "receive-base-on")),
-        ("netif_receive_skb(), gro, against the base", ("head", "receive-2-on"),
-         ("base", "receive-base-on")),
-        ("netif_receive_skb(), list, against a driver's own list (base)",
-         ("head", "receive-1-on"), ("base", "list-base-on")),
-        ("a driver's own list, against the base", ("head", "list-1-on"),
+        ("no list: a driver's own netif_receive_skb_list()", ("head", "list-off-on"),
          ("base", "list-base-on")),
-        ("napi_gro_receive(), GRO on, against the base", ("head", "gro-1-on"),
+        ("no list: napi_gro_receive(), GRO on", ("head", "gro-off-on"),
          ("base", "gro-base-on")),
-        ("napi_gro_receive(), GRO off, against the base", ("head", "gro-1-off"),
+        ("no list: napi_gro_receive(), GRO off", ("head", "gro-off-off"),
          ("base", "gro-base-off")),
-        ("netif_rx() (the backlog), against the base", ("head", "netif_rx-1-on"),
+        ("no list: netif_rx() (the backlog)", ("head", "netif_rx-off-on"),
          ("base", "netif_rx-base-on")),
+        # the NAPI has none, another NAPI has one (static key on)
+        ("no list, key on: netif_receive_skb()", ("head", "receive-key-on"),
+         ("base", "receive-base-on")),
+        ("no list, key on: napi_gro_receive(), GRO on", ("head", "gro-key-on"),
+         ("base", "gro-base-on")),
+        # the NAPI has a receive list, in each mode
+        ("list, immediate mode: netif_receive_skb()", ("head", "receive-0-on"),
+         ("base", "receive-base-on")),
+        ("list, list mode: netif_receive_skb()", ("head", "receive-1-on"),
+         ("base", "receive-base-on")),
+        ("list, gro mode: netif_receive_skb()", ("head", "receive-2-on"),
+         ("base", "receive-base-on")),
+        ("list, list mode, against a driver's own list (base)",
+         ("head", "receive-1-on"), ("base", "list-base-on")),
     ]
     print("Series against base: instructions per packet, the difference and the "
           "ratio (the module's own work, about 700 to 1300 instructions a packet, "

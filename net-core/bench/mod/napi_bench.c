@@ -27,7 +27,13 @@
  * first datagrams every one is dropped at its full queue, after routing
  * and the socket lookup.
  *
- * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds: the
+ * On a kernel with the NAPI receive list (netif_napi_set_rx_list()), rx_list
+ * says whether the NAPI instance has one: 0 no (and no NAPI has one, so the
+ * core's static key is off), 1 yes, 2 no, but another NAPI instance of the
+ * module has one (the key is on). The harness builds the module with
+ * -DHAVE_NAPI_RX_LIST there (Kbuild).
+ *
+ * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds, rx_list: the
  * parameters; reading "run" runs them and returns one line:
  *   api=N batch=B rounds=R packets=P ns=T ns_per_packet=X
  */
@@ -51,6 +57,7 @@ enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
 struct napi_bench {
 	struct net_device *dev;
 	struct napi_struct napi;
+	struct napi_struct other;	/* never enabled: rx_list 2 */
 	struct sk_buff_head queue;	/* the next poll's frames */
 	struct dentry *dir;
 	struct mutex lock;		/* one run at a time */
@@ -59,6 +66,8 @@ struct napi_bench {
 	u32 api;
 	u32 batch;
 	u32 rounds;
+	u32 rx_list;
+	u32 rx_list_set;		/* what the NAPIs have */
 };
 
 static struct napi_bench *bench;
@@ -129,6 +138,31 @@ static int nb_poll(struct napi_struct *napi, int budget)
 	return work;
 }
 
+static int nb_poll_other(struct napi_struct *napi, int budget)
+{
+	napi_complete_done(napi, 0);
+	return 0;
+}
+
+/* give the NAPI instances the receive lists rx_list asks for */
+static int nb_set_rx_list(struct napi_bench *nb)
+{
+	if (nb->rx_list > 2)
+		return -EINVAL;
+#ifdef HAVE_NAPI_RX_LIST
+	if (nb->rx_list == nb->rx_list_set)
+		return 0;
+	napi_disable(&nb->napi);
+	netif_napi_set_rx_list(&nb->napi, nb->rx_list == 1);
+	napi_enable(&nb->napi);
+	netif_napi_set_rx_list(&nb->other, nb->rx_list == 2);
+	nb->rx_list_set = nb->rx_list;
+	return 0;
+#else
+	return nb->rx_list ? -EOPNOTSUPP : 0;
+#endif
+}
+
 /* the round's frames, made in process context (not measured apart) */
 static int nb_fill(struct napi_bench *nb)
 {
@@ -191,6 +225,11 @@ static ssize_t nb_run_read(struct file *file, char __user *ubuf,
 		return -ENETDOWN;
 
 	mutex_lock(&nb->lock);
+	err = nb_set_rx_list(nb);
+	if (err) {
+		mutex_unlock(&nb->lock);
+		return err;
+	}
 	migrate_disable();
 	t0 = local_clock();
 	for (i = 0; i < nb->rounds && !err; i++)
@@ -268,6 +307,7 @@ static int __init napi_bench_init(void)
 	nb->rounds = 1000;
 	bench = nb;
 	netif_napi_add(nb->dev, &nb->napi, nb_poll);
+	netif_napi_add(nb->dev, &nb->other, nb_poll_other);
 
 	err = register_netdev(nb->dev);
 	if (err)
@@ -278,10 +318,12 @@ static int __init napi_bench_init(void)
 	debugfs_create_u32("api", 0600, nb->dir, &nb->api);
 	debugfs_create_u32("batch", 0600, nb->dir, &nb->batch);
 	debugfs_create_u32("rounds", 0600, nb->dir, &nb->rounds);
+	debugfs_create_u32("rx_list", 0600, nb->dir, &nb->rx_list);
 	debugfs_create_file("run", 0400, nb->dir, nb, &nb_run_fops);
 	return 0;
 
 err_napi:
+	netif_napi_del(&nb->other);
 	netif_napi_del(&nb->napi);
 	free_netdev(nb->dev);
 err_free:
@@ -296,6 +338,7 @@ static void __exit napi_bench_exit(void)
 
 	debugfs_remove_recursive(nb->dir);
 	unregister_netdev(nb->dev);
+	netif_napi_del(&nb->other);
 	netif_napi_del(&nb->napi);
 	free_netdev(nb->dev);
 	kfree(nb);
