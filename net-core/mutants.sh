@@ -24,61 +24,41 @@ names=()
 mutant() { names+=("$1"); what[$1]=$2 old[$1]=$3 new[$1]=$4; }
 
 mutant never_defer "netif_receive_skb() never defers" \
-	$'\tstruct napi_rx_poll *rp;\n\n\tif (unlikely(irqs_disabled()))' \
-	$'\tstruct napi_rx_poll *rp;\n\n\tif (skb)\n\t\treturn false;\n\tif (unlikely(irqs_disabled()))'
+	$'\tif (!napi)\n\t\treturn false;\n\tctx->rx_list.deferred = true;' \
+	$'\tif (napi || !napi)\n\t\treturn false;\n\tctx->rx_list.deferred = true;'
+mutant every_napi "every NAPI gets the list, opted in or not" \
+	$'\t    test_bit(NAPI_STATE_RX_LIST, &n->state))' \
+	$'\t    (test_bit(NAPI_STATE_RX_LIST, &n->state) || n->poll != process_backlog))'
 mutant defer_immediate "defers in immediate mode too" \
-	'if (mode == NAPI_RX_IMMEDIATE || n->poll == process_backlog)' \
-	'if (n->poll == process_backlog)'
-mutant defer_irqs_off "defers with IRQs off (netpoll)" \
-	$'\tif (unlikely(irqs_disabled()))\n\t\treturn false;\n\n\trp = napi_rx_poll();' \
-	$'\trp = napi_rx_poll();'
-mutant complete_in_place "napi_complete_done() passes the list up under a lock too (v1)" \
-	$'\t\t     !napi_rx_unlocked(rp))) {' \
-	$'\t\t     0)) {'
-mutant lock_unseen "a lock that leaves IRQs on is not seen at completion" \
-	$'\tif (irqs_disabled() || preempt_count() != rp->lock_depth)' \
-	$'\tif (irqs_disabled())'
-mutant complete_late_always "napi_complete_done() always leaves the completion to the core (v2 draft)" \
-	$'\t\t     !napi_rx_unlocked(rp))) {' \
-	$'\t\t     1)) {'
-mutant late_not_sticky "a completion after a late one completes for real" \
-	$'\tif (unlikely(rp->completed))\n\t\treturn true;\n' \
-	''
+	$'\tctx->rx_list.napi = mode == NAPI_RX_IMMEDIATE ? NULL : n;' \
+	$'\tctx->rx_list.napi = n;'
 mutant defer_after_complete "defers after napi_complete_done()" \
-	$'\trp->napi = NULL;\n\tif (rp->deferred) {' \
-	$'\tif (rp->deferred) {'
-mutant no_poll_end_flush "nothing passed up when ->poll() returns" \
-	$'\tgro_normal_list(&n->gro);\n\treturn done.completed;' \
-	$'\treturn done.completed;'
-mutant no_nested_hide "the stack's own calls are not hidden" \
-	$'\tif (unlikely(napi))\n\t\tnapi_rx_poll()->napi = NULL;\n\treturn napi;' \
-	$'\treturn napi;'
+	$'\tctx->rx_list.napi = NULL;\n\tif (ctx->rx_list.deferred) {' \
+	$'\tif (ctx->rx_list.deferred) {'
+mutant no_poll_end_flush "nothing passed up when ->poll() returns without completing" \
+	$'\tif (!done.deferred)\n\t\treturn work;' \
+	$'\tif (!done.deferred || work)\n\t\treturn work;'
+mutant no_list_hide "the stack's own calls, while it walks a list, are not hidden" \
+	$'\tnapi = ctx->rx_list.napi;\n\tctx->rx_list.napi = NULL;\n\treturn napi;' \
+	$'\tnapi = ctx->rx_list.napi;\n\treturn NULL;'
 mutant mode_per_packet "the mode is read per packet, not per poll" \
-	'if (rp->mode == NAPI_RX_GRO && !netif_elide_gro(skb->dev)) {' \
-	'if (READ_ONCE(net_hotdata.napi_rx_mode) == NAPI_RX_GRO && !netif_elide_gro(skb->dev)) {'
-mutant gro_owns_all "gro mode feeds shared, cloned and GSO skbs to GRO (v1)" \
-	'return !skb_shared(skb) && !skb_cloned(skb) && !skb_is_gso(skb);' \
-	'return true;'
-mutant gro_held_past_poll "GRO keeps what netif_receive_skb() fed it past the poll (v1)" \
-	$'\tif (done.mode == NAPI_RX_GRO)\n\t\tgro_flush(&n->gro, false);\n' \
-	''
-old[gro_held_past_poll2]=$'\t\tif (rp->mode == NAPI_RX_GRO)\n\t\t\tgro_flush(&n->gro, false);\n'
-new[gro_held_past_poll2]=''
+	$'\tif (ctx->rx_list.mode == NAPI_RX_GRO && !netif_elide_gro(skb->dev)) {' \
+	$'\tif (READ_ONCE(net_hotdata.napi_rx_mode) == NAPI_RX_GRO &&\n\t    !netif_elide_gro(skb->dev)) {'
+mutant gro_owns_all "gro mode feeds shared, cloned and GSO skbs to GRO" \
+	$'\t\tif (napi_rx_gro_may_own(skb)) {' \
+	$'\t\tif (skb) {'
+mutant gro_held_past_poll "GRO keeps what netif_receive_skb() fed it past the poll" \
+	$'\tif (done.mode == NAPI_RX_GRO)\n\t\tgro_flush(&n->gro, false);' \
+	$'\tif (!done.mode)\n\t\tgro_flush(&n->gro, false);'
+mutant gro_held_past_complete "GRO keeps it past a completion with gro_flush_timeout" \
+	$'\t\tif (ctx->rx_list.mode == NAPI_RX_GRO)\n\t\t\tgro_flush(&n->gro, false);' \
+	$'\t\tif (!ctx->rx_list.mode)\n\t\t\tgro_flush(&n->gro, false);'
 mutant own_mode_ignored "a NAPI's own rx-delivery is ignored: the sysctl decides" \
-	'int mode = napi_rx_mode(n);' \
-	'int mode = READ_ONCE(net_hotdata.napi_rx_mode);'
-mutant mark_napi_id "deferred skbs get the NAPI id (v1)" \
-	$'\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}' \
-	$'\tskb_mark_napi_id(skb, napi);\n\tgro_normal_one(&napi->gro, skb, 1);\n\treturn true;\n}'
-
-# PREEMPT_RT only (KOUT: make check-rt's build/rt/vm; not in the default
-# list): the poll state per CPU on RT too, as v1 kept it
-mutant_rt() { mutant "$@"; names=("${names[@]:0:${#names[@]}-1}"); }
-mutant_rt rt_per_cpu "the poll state per CPU on PREEMPT_RT too (v1)" \
-	$'static struct napi_struct *napi_rx_polling(void)\n{\n#ifdef CONFIG_PREEMPT_RT\n\treturn current->napi_rx_poll.napi;' \
-	$'static DEFINE_PER_CPU(struct napi_rx_poll, napi_rx_pcpu);\nstatic struct napi_struct *napi_rx_polling(void)\n{\n#ifdef CONFIG_PREEMPT_RT\n\treturn this_cpu_read(napi_rx_pcpu.napi);'
-old[rt_per_cpu2]=$'#ifdef CONFIG_PREEMPT_RT\n\treturn &current->napi_rx_poll;'
-new[rt_per_cpu2]=$'#ifdef CONFIG_PREEMPT_RT\n\treturn this_cpu_ptr(&napi_rx_pcpu);'
+	$'\tswitch (READ_ONCE(n->rx_delivery)) {' \
+	$'\tswitch (NETDEV_NAPI_RX_DELIVERY_DEFAULT) {'
+mutant mark_napi_id "skbs fed to GRO get the NAPI id" \
+	$'\t\t\tgro_receive_skb_unmarked(&napi->gro, skb);' \
+	$'\t\t\tgro_receive_skb(&napi->gro, skb);'
 
 build_boot() {
 	"$kmake" "$tree" "$kout" bzImage || return 1

@@ -79,7 +79,10 @@ want=$("$here/series-hash.sh" "$dir" bench)
 have=$(sed -n 's/^series: //p' "$doc/run.txt")
 if [ "$have" != "$want" ]; then
 	echo "$doc is of series '$have', $dir/ is $want: run $target"
+	# pending: these numbers are of another series, and claim nothing of
+	# this one: not re-derived (the report may have changed since)
 	"$here/pending-run.sh" "$doc" "$want" || exit 1
+	exit 0
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -27,15 +27,28 @@ set -uo pipefail
 # opening or closing, an enum member, or a conditional (#if, #ifdef,
 # #ifndef, #else, #endif) balanced within its hunk; no line removed, no
 # inline, no line in a macro (after a line ending in a backslash). A header
-# change that fails is printed with its file.
+# change that fails is printed with its file. One exception, by name:
+# CONTROL_ALLOW (net-core/control-allow.txt) lists "FILE<TAB>LINE<TAB>why"
+# for added lines that are none of these but carry nothing into the base
+# (a store to a field only the series reads); such a line is accepted,
+# and printed with its reason.
 headers() {
 	local attr rc
+	export CONTROL_ALLOW=${CONTROL_ALLOW-$(dirname "$(readlink -f "$0")")/../net-core/control-allow.txt}
 	attr=$(mktemp) || return 1
 	echo '*.h diff=cpp' > "$attr"
 	git -c core.attributesFile="$attr" -C "$1" diff -U1 --no-renames "$2" "$3" -- \
 		'*.h' ':!tools/testing/' ':!tools/net/ynl/' ':!tools/include/uapi/' |
 	python3 -c '
-import re, sys
+import os, re, sys
+ALLOW = {}
+path = os.environ.get("CONTROL_ALLOW", "")
+if path and os.path.exists(path):
+    for entry in open(path, encoding="utf-8"):
+        if entry.startswith("#") or not entry.strip():
+            continue
+        f, line, why = entry.rstrip("\n").split("\t", 2)
+        ALLOW[(f, line.replace("\\t", "\t"))] = why
 KEYWORD = r"(?!(return|if|for|while|do|switch|case|goto|else|break|continue|sizeof)\b)"
 SHAPES = [re.compile(r) for r in (
     r"\s*",
@@ -111,6 +124,8 @@ for line in sys.stdin:
             if cond < 0:
                 bad.append(f"{name}: an #endif of a conditional the series did not add")
                 cond = 0
+    elif (name, text) in ALLOW:
+        print(f"{name}: allowed ({ALLOW[(name, text)]}): {text.strip()}")
     else:
         bad.append(f"{name}: not a declaration: {text}")
     prev = text
@@ -254,6 +269,14 @@ selftest() {
 	run sh -c 'kill -TERM $PPID; sleep 1'
 	if [ $? -eq 130 ] && back; then ok "TERM: tree restored, exit 130"
 	else bad "an interrupt left the tree reverted"; fi
+	# 3b. a line that is not a declaration, allowed by name (CONTROL_ALLOW):
+	#     CMD runs, and the line is printed with its reason
+	printf 'include/dev.h\t\\tf();\ta call the base ignores\n' > "$tmp/allow"
+	toy "sed -i 's/^	return 0;\$/	f();\n	return 0;/' include/dev.h" || bad "toy: case 3b"
+	if CONTROL_ALLOW=$tmp/allow run "$tmp/probe" "$tmp/t" "$tmp/seen" &&
+	   grep -q 'allowed (a call the base ignores)' "$tmp/out" && back; then
+		ok "a line allowed by name (CONTROL_ALLOW): CMD runs"
+	else bad "a line allowed by name"; fi
 	# 4. refused: CMD must not run (each with the reason it must give)
 	while IFS='|' read -r name why change; do
 		toy "$change" || { : > "$tmp/out"; bad "toy: $name"; continue; }

@@ -141,9 +141,13 @@ wire)
 	t=$1 pair=$3 w=$2/wire-run/wire-$3
 	# the cases that may skip on an unmodified driver of the wire (an "ok"
 	# line, the whole reason): those that need the other driver API
-	# (netdevsim's rx_legacy switch), and busy polling, which needs skbs
-	# marked with their NAPI id: pcnet32 marks none (no skb_mark_napi_id())
+	# (netdevsim's rx_legacy switch); those that need a receive list, which
+	# the series gives to no driver of the wire (pcnet32 and e100 do not
+	# opt in: the wire checks that they behave as before); and busy
+	# polling, which needs skbs marked with their NAPI id: pcnet32 marks
+	# none (no skb_mark_napi_id())
 	wire_skips="^# ok [0-9]+ [^ ]+ # SKIP the driver uses the (legacy|gro) API, not (legacy|gro)\$"
+	wire_skips+="|^# ok [0-9]+ [^ ]+ # SKIP the driver gave its NAPI no receive list\$"
 	wire_skips+="|^# ok [0-9]+ [^ ]+\\.test_busy_poll # SKIP the driver's skbs carry no NAPI id\$"
 	[ -f "$w/wire.txt" ] || { echo "no wire run $pair (the VM died before it, or VM_WIRE was empty)"; exit 1; }
 	cat "$w/wire.txt"
