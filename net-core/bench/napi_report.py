@@ -118,6 +118,8 @@ def main():
          ("base", "receive-base-on")),
         ("list, list mode, against a driver's own list (base)",
          ("head", "receive-1-on"), ("base", "list-base-on")),
+        ("list, list mode, against napi_gro_receive(), GRO off (base)",
+         ("head", "receive-1-on"), ("base", "gro-base-off")),
     ]
     print("Series against base: instructions per packet, the difference and the "
           "ratio (the module's own work, about 700 to 1300 instructions a packet, "
