@@ -188,7 +188,7 @@ wire)
 		}'
 	# the wire's own boot (vm.sh): no splat on its console either
 	"$0" console "$2/wire-run" || exit 1
-	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, or no NAPI id)"
+	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, no receive list, or no NAPI id)"
 	;;
 console)
 	nargs 1 "$@"
