@@ -18,8 +18,10 @@
 # netif_rx); MODE "base" on the base kernel, which has no receive list;
 # on the series, "off" (the module's NAPI has no receive list, nor does
 # any other: the core's static key is off), "key" (it has none, another
-# NAPI has one: the key is on), or 0, 1, 2 (it has one, and
-# net.core.napi_rx_mode is that); GRO the device's gro feature.
+# NAPI has one: the key is on), 0, 1, 2 (it has one, and
+# net.core.napi_rx_mode is that), or "long" (mode 1 with
+# net.core.gro_normal_batch 64: the list goes up once a poll, as a
+# driver's own does); GRO the device's gro feature.
 #
 # Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
 set -euo pipefail
@@ -58,11 +60,13 @@ api_id() {
 
 configs=()
 mode_sysctl=/proc/sys/net/core/napi_rx_mode
+batch_sysctl=/proc/sys/net/core/gro_normal_batch
+batch_default=$(cat $batch_sysctl)
 for api in $apis; do
 	modes=base
 	if [ -e $mode_sysctl ]; then
 		modes=off
-		[ "$api" = receive ] && modes="off key 0 1 2"
+		[ "$api" = receive ] && modes="off key 0 1 2 long"
 		[ "$api" = gro ] && modes="off key"
 	fi
 	for m in $modes; do
@@ -82,8 +86,11 @@ for c in "${configs[@]}"; do
 	base) ;;
 	off) echo 0 > $dbg/rx_list ;;
 	key) echo 2 > $dbg/rx_list ;;
+	long) echo 1 > $dbg/rx_list; echo 1 > $mode_sysctl
+	      echo 64 > $batch_sysctl ;;
 	*) echo 1 > $dbg/rx_list; echo "$m" > $mode_sysctl ;;
 	esac
+	[ "$m" = long ] || echo "$batch_default" > $batch_sysctl
 	ethtool -K $dev gro "$g"
 	api_id "$api" > $dbg/api
 	for b in 1 2 4 8 16 64; do

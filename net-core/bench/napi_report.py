@@ -118,6 +118,8 @@ def main():
          ("base", "receive-base-on")),
         ("list, list mode, against a driver's own list (base)",
          ("head", "receive-1-on"), ("base", "list-base-on")),
+        ("list, list mode, gro_normal_batch 64, against a driver's own list (base)",
+         ("head", "receive-long-on"), ("base", "list-base-on")),
         ("list, list mode, against napi_gro_receive(), GRO off (base)",
          ("head", "receive-1-on"), ("base", "gro-base-off")),
     ]
