@@ -111,6 +111,18 @@ carrier() {
 	done
 	return 1
 }
+# what a test run on a real host must leave as it found it: the tracing
+# buffer, events and instances, the console loglevel, the receive sysctls
+host_state() {
+	local tr=/sys/kernel/tracing s
+	echo "trace buffer_size_kb: $(cat "$tr/buffer_size_kb" 2>&1)"
+	echo "trace events: $(cat "$tr/events/enable" 2>&1)"
+	echo "trace instances: $(find "$tr/instances" -mindepth 1 -maxdepth 1 -printf '%f\n' 2>&1 | sort | tr '\n' ' ')"
+	echo "printk: $(cat /proc/sys/kernel/printk)"
+	for s in napi_rx_mode gro_normal_batch; do
+		echo "net.core.$s: $(cat "/proc/sys/net/core/$s" 2>&1)"
+	done
+}
 # wire_run LOCAL REMOTE: the WIRE tests on LOCAL's NIC, REMOTE's in a netns
 wire_run() {
 	local w=$out/wire-$1-$2 l r t max
@@ -142,10 +154,12 @@ wire_run() {
 			>> "$w/wire.txt"
 	fi
 	for t in ${wire//,/ }; do
+		host_state > "$w/state-${t//\//_}.before"
 		NETIF=$l LOCAL_V4=192.0.2.1 REMOTE_V4=192.0.2.2 REMOTE_TYPE=netns REMOTE_ARGS=wire \
 			./run_kselftest.sh --override-timeout "$tmo" -p "$w/ksft-logs" -t "$t" \
 			>> "$w/kselftest.tap" 2>&1
 		echo "run_kselftest.sh -t $t exit $?" >> "$w/wire.txt"
+		host_state > "$w/state-${t//\//_}.after"
 	done
 	# what the NICs counted, for a datagram a test found lost; and what the
 	# sender lost before its NIC (UDP ignores a full qdisc's ENOBUFS unless

@@ -157,6 +157,9 @@ mkwire() {
 		"# ok 2 napi_rx_list.test_udp_in_order.list_gro # SKIP the driver uses the legacy API, not gro" \
 		"${5:-# # 26 polls, 25 of them with several packets}" \
 		"${6:-# ok 3 napi_rx_list.test_list_batches}" > "$w/ksft-logs/napi_rx_list.py"
+	printf 'trace buffer_size_kb: 1408\nprintk: 4 4 1 7\n' |
+		tee "$w/state-drivers_net:napi_rx_list.py.before" \
+		> "$w/state-drivers_net:napi_rx_list.py.after"
 	echo "$d"
 }
 expect 0 "wire: a clean run, a SKIP for the driver's API" "$r" wire "$wt" "$(mkwire w-good)" pcnet32-e100
@@ -165,6 +168,12 @@ grep -qx 'evidence: napi_rx_list.test_udp_in_order.list_legacy: list/legacy: 200
 	grep -qx 'evidence: napi_rx_list.test_list_batches: 26 polls, 25 of them with several packets' "$tmp/out" &&
 	echo "ok: wire: a clean run shows its evidence with its cases" ||
 	{ echo "FAIL: wire: a clean run's evidence lines"; cat "$tmp/out"; bad=1; }
+d=$(mkwire w-state)
+echo "trace buffer_size_kb: 7 (expanded: 1408)" > "$d/wire-run/wire-pcnet32-e100/state-drivers_net:napi_rx_list.py.after"
+expect 1 "wire: the test left the trace buffer smaller" "$r" wire "$wt" "$d" pcnet32-e100
+d=$(mkwire w-nostate)
+rm "$d/wire-run/wire-pcnet32-e100/state-drivers_net:napi_rx_list.py.after"
+expect 1 "wire: no host state after the test" "$r" wire "$wt" "$d" pcnet32-e100
 expect 1 "wire: no wire run (VM died before it)" "$r" wire "$wt" "$good" pcnet32-e100
 expect 1 "wire: a NIC missing" "$r" wire "$wt" \
 	"$(mkwire w-nonic 'wire: pcnet32 (none) local, e100 enp0s10 in netns wire')" pcnet32-e100

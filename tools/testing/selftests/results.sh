@@ -27,8 +27,10 @@
 #                                    of its cases passes or skips for a
 #                                    reason of wire_skips below, the log
 #                                    shows traffic and a poll that
-#                                    delivered several packets, and the
-#                                    boot's console has no splat
+#                                    delivered several packets, the host
+#                                    state (tracing, printk, sysctls) is
+#                                    as before the test, and the boot's
+#                                    console has no splat
 #   results.sh arm RUN MACHINE       vm-arm.sh's run of MACHINE (zynq:
 #                                    macb, the NAPI GRO API; vexpress:
 #                                    smsc911x, netif_receive_skb()): the
@@ -186,6 +188,13 @@ wire)
 			for (i = 1; i <= n; i++) print "evidence: " $4 ": " substr(buf[i], 5)
 			n = 0
 		}'
+	# a test run on a real host leaves it as it found it (guest.sh
+	# host_state, before and after the test)
+	s=$w/state-${t//\//_}
+	[ -f "$s.before" ] && [ -f "$s.after" ] ||
+		{ echo "no host state from before and after $t (guest.sh)"; exit 1; }
+	cmp -s "$s.before" "$s.after" ||
+		{ echo "$t left the host otherwise than it found it:"; diff "$s.before" "$s.after"; exit 1; }
 	# the wire's own boot (vm.sh): no splat on its console either
 	"$0" console "$2/wire-run" || exit 1
 	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, no receive list, or no NAPI id)"
