@@ -5,10 +5,14 @@
 # with one, every patch must come out authored by the sender with exactly one
 # Signed-off-by of theirs after the Assisted-by, the cover letter's text kept;
 # a patch taken over from its author (good/0003) keeps that author and their
-# Signed-off-by, first, and gets the sender's last. The b4 path (b4 prep in
+# Signed-off-by, first, and gets the sender's last. Recipients per patch:
+# git send-email's dry run sends each patch to exactly its get_maintainer.pl
+# addresses (and its kept author), the cover letter to all (good/0001 touches
+# net/core only: no kselftest address may reach it). The b4 path (b4 prep in
 # OUT/b4, b4 send -o OUT/b4-dry, no network, no signing key), read back from
-# the messages b4 wrote: subjects with prefix and version, To/Cc against
-# get_maintainer.pl, the trailers, good/0003's author as an in-body From:,
+# the messages b4 wrote: subjects with prefix and version, To/Cc with every
+# get_maintainer.pl address of the patch and no address but those and its
+# trailers' people, the trailers, good/0003's author as an in-body From:,
 # the cover letter's text and its base-commit and prerequisite-patch-id lines.
 #
 # Usage: send-selftest.sh TREE
@@ -30,6 +34,17 @@ for p in "$good"/*.patch; do
 done
 git -C "$tree" update-ref refs/heads/send-selftest "$c"
 unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+
+# addrs: the addresses of stdin's "Name <a>" or "a" lines, lower case, sorted
+addrs() {
+	sed 's/.*<\(.*\)>.*/\1/; s/^[[:space:]]*//; s/[[:space:]]*$//; /^$/d' |
+		tr '[:upper:]' '[:lower:]' | sort -u
+}
+# gmx PATCH...: get_maintainer.pl's addresses for them, as send.sh asks it
+gmx() {
+	(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback --nofixes \
+		--nogit-chief-penguins --norolestats "$@") 2>/dev/null | addrs
+}
 
 fail=0
 mkdir "$tmp/series"
@@ -88,10 +103,29 @@ else
 	blurb=$(sed -n '/^$/,$p' "$good"/0000-cover-letter.patch | sed -n 2p)
 	[ -n "$blurb" ] && grep -qF "$blurb" "$tmp"/out/*-0000-cover-letter.patch ||
 		{ echo "FAIL: the cover letter's text was not kept"; fail=1; }
-	grep -q '^To: .*kuba@kernel.org' "$tmp/log" && grep -q '^Cc: .*netdev@vger.kernel.org' "$tmp/log" ||
-		{ echo "FAIL: To/Cc lack netdev's maintainers or list (get_maintainer.pl)"; fail=1; }
+	# git send-email's recipients, per message: a patch goes to exactly what
+	# get_maintainer.pl gives for it (and a kept author), the cover to all
+	i=0 rcptfail=0
+	while read -r subj && read -r _ rcpt; do
+		got=$(tr ' ' '\n' <<< "$rcpt" | addrs)
+		if [ "$i" -eq 0 ]; then
+			want=$(gmx "$tmp"/out/v2-000[1-9]-*.patch)
+			miss=$(comm -23 <(echo "$want") <(echo "$got")) extra=
+		else
+			f=$(echo "$tmp"/out/v2-000"$i"-*.patch)
+			want=$({ gmx "$f"; sed -n 's/^From: Jane Author <\(.*\)>$/\1/p' "$f"; } | sort -u)
+			miss=$(comm -23 <(echo "$want") <(echo "$got"))
+			extra=$(comm -13 <(echo "$want") <(echo "$got"))
+		fi
+		[ -z "$miss$extra" ] || { echo "FAIL: git send-email: '$subj': not to" \
+			"$(echo $miss), to $(echo $extra) too (get_maintainer.pl)"; rcptfail=1; }
+		i=$((i + 1))
+	done < <(awk '/^  rcpt:/ { print prev; print } { prev = $0 }' "$tmp/log")
+	[ "$i" -eq $((n + 1)) ] || { echo "FAIL: git send-email: $i message(s), not $((n + 1))"; rcptfail=1; }
+	fail=$((fail | rcptfail))
 	[ $fail -eq 0 ] && echo "ok: $n patch(es) signed off by the sender, $((n - kept)) authored by" \
-		"them, $kept by its own author; cover kept; To/Cc printed"
+		"them, $kept by its own author; cover kept; git send-email sends each patch to its" \
+		"get_maintainer.pl's, the cover to all"
 fi
 
 # the b4 path, on the messages b4 send -o wrote
@@ -144,6 +178,15 @@ else
 			grep -qiF "$a" <<< "$dests" ||
 				{ echo "FAIL: b4: $f is not sent to $a (get_maintainer.pl)"; b4fail=1; }
 		done
+		# and nobody else: b4 sends the cover's To/Cc with every message,
+		# so a union there would reach every patch
+		extra=$(comm -13 <({ gmx "$m"; echo sender@example.org
+				     sed '1,/^$/d; /^---$/q' "$m" | grep -E '^[A-Za-z-]+: .*@' |
+					sed 's/^[A-Za-z-]*: //'; } | addrs) \
+				 <(sed 's/^[A-Za-z]*: //' <<< "$dests" | tr ',' '\n' | addrs))
+		[ -z "$extra" ] ||
+			{ echo "FAIL: b4: $f is sent to $(echo $extra) too (not its get_maintainer.pl's" \
+			       "or its trailers')"; b4fail=1; }
 		! grep -q '^+++ b/net/' "$m" || grep -qF kuba@kernel.org <<< "$dests" ||
 			{ echo "FAIL: b4: $f changes net/, not sent to kuba@kernel.org"; b4fail=1; }
 		last=$(sed '1,/^$/d; /^---$/q' "$m" | grep -E '^[A-Za-z-]+: ' | tail -n 2 | tr '\n' '|')
@@ -156,7 +199,7 @@ else
 	[ "$inbody" = "selftests: net: double_udp_encap: fix a typo in comments|" ] ||
 		{ echo "FAIL: b4: in-body From: Jane Author in '$inbody', not good/0003"; b4fail=1; }
 	[ $b4fail -eq 0 ] && echo "ok: b4 $(b4 --version): ${#msgs[@]} messages [PATCH net-next v2 N/$np]," \
-		"To/Cc has get_maintainer.pl's, trailers, Jane's From: in the body," \
+		"To/Cc per patch its get_maintainer.pl's and trailers' people, Jane's From: in the body," \
 		"cover imported, base-commit net-base + prerequisite-patch-ids"
 	fail=$((fail | b4fail))
 fi

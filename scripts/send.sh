@@ -11,10 +11,11 @@
 # sender's goes after its existing trailers (submitting-patches.rst, "Sign
 # your work"). Both changes are printed, never made silently. The signed
 # commits go to branch napi-list-send (the work tree is not touched), the
-# patches to OUT, and the send is dry-run with To/Cc from
-# scripts/get_maintainer.pl: by git send-email, and by b4 (b4 prep in a
-# clone, OUT/b4; b4 send -o OUT/b4-dry, unsigned). The real send commands
-# are printed, not run.
+# patches to OUT, and the send is dry-run with each patch's own To/Cc from
+# scripts/get_maintainer.pl (the cover letter's: all of them): by git
+# send-email, from the patches' headers, and by b4 (b4 prep in a clone,
+# OUT/b4, whose commits carry the Cc: tags b4 sends a patch to; b4 send -o
+# OUT/b4-dry, unsigned). The real send commands are printed, not run.
 # Every Fixes: tag must name a commit of FIXES_TREE (default TREE) with that
 # subject: a tree without the upstream history (Debian's source) cannot
 # vouch for them, and the send is refused until one that can is named.
@@ -123,20 +124,55 @@ for p in "$out"/*.patch; do
 		{ echo "send: $p is authored by $author, without their Signed-off-by" >&2; exit 1; }
 done
 
-# b4's defaults (b4 prep --auto-to-cc): To the maintainers, Cc the lists
+# Recipients, per patch, as netdev's cc_maintainers check computes them
+# (get_maintainer.pl): each patch To its maintainers and reviewers, Cc its
+# lists; the cover letter to all of them. get_maintainer.pl's git fallback
+# and the authors a Fixes: tag blames need the kernel's history: they are
+# used in FIXES_TREE when one is given (NIPA's --git-min-percent 35), and
+# left out otherwise (a tree without that history would only name this
+# series' own commits).
+gm_tree=$tree gm_git=(--nogit --nogit-fallback --nofixes)
+[ -z "${FIXES_TREE:-}" ] || gm_tree=$FIXES_TREE gm_git=(--git-min-percent 35)
+# gm --nol|--nom PATCH...: the addresses, one a line
+gm() {
+	(cd "$gm_tree" && scripts/get_maintainer.pl "${gm_git[@]}" --nogit-chief-penguins \
+		--norolestats "$@") 2>/dev/null | grep -vF "<$PROJECT_EMAIL>" || true
+}
 patches=()
 for p in "$out"/*.patch; do
 	case "$p" in *-0000-cover-letter.patch) ;; *) patches+=("$p") ;; esac
 done
-to=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
-	--norolestats --nol "${patches[@]}" | paste -sd, -)
-cc=$(cd "$tree" && scripts/get_maintainer.pl --nogit --nogit-fallback \
-	--norolestats --nom "${patches[@]}" | paste -sd, -)
+# addhdr FILE NAME LIST: a "NAME: a, b" header at the end of FILE's mail header
+addhdr() {
+	[ -n "$3" ] || return 0
+	awk -v h="$2: $3" '!done && /^$/ { print h; done = 1 } { print }' "$1" > "$1.tmp" &&
+		mv "$1.tmp" "$1"
+}
+# to|cc PATCH...: the To (maintainers, reviewers) and the Cc (the lists) of
+# these patches, "a, b"
+to() { gm --nol "$@" | paste -sd, - | sed 's/,/, /g'; }
+cc() { { gm --nom "$@" | grep -vxFf <(gm --nol "$@") || true; } | paste -sd, - | sed 's/,/, /g'; }
+for p in "${patches[@]}"; do
+	addhdr "$p" To "$(to "$p")"
+	addhdr "$p" Cc "$(cc "$p")"
+done
+to=$(to "${patches[@]}") cc=$(cc "${patches[@]}")
+for p in "$out"/*-0000-cover-letter.patch; do
+	addhdr "$p" To "$to"
+	addhdr "$p" Cc "$cc"
+done
+echo "recipients: per patch in its To:/Cc: headers; the cover letter's, all of them:"
 echo "To: $to"
 echo "Cc: $cc"
-git -C "$tree" send-email --dry-run --confirm=never --suppress-cc=all \
-	--from="$name <$email>" --to="$to" --cc="$cc" "$out"/*.patch 2>&1 |
-	grep -E '^(Dry-OK|Subject):' || { echo "send: git send-email --dry-run failed" >&2; exit 1; }
+# the headers' To/Cc, and the author of a patch taken over (Cc'd, as git
+# send-email does); nothing from the trailers or a command
+sendemail=(send-email --confirm=never --suppress-cc=self --suppress-cc=body
+	   --suppress-cc=cccmd --from="$name <$email>")
+# each message's subject, then the addresses it goes to (its RCPT TO:s)
+git -C "$tree" "${sendemail[@]}" --dry-run "$out"/*.patch 2>&1 |
+	awk '/^RCPT TO:</ { sub(/^RCPT TO:</, ""); sub(/>$/, ""); r = r " " $0 }
+	     /^Subject: / { print; print "  rcpt:" r; r = ""; n++ }
+	     END { exit !n }' || { echo "send: git send-email --dry-run failed" >&2; exit 1; }
 
 # b4: a b4-managed copy of the signed branch in OUT/b4, a clone of TREE
 # (objects hard-linked; sparse: the top-level files, scripts/ and the
@@ -162,7 +198,31 @@ else
 	git -C "$b4dir" config user.email "$email"
 	git -C "$b4dir" config b4.prep-cover-strategy commit
 	git -C "$b4dir" config b4.prep-cover-template "$b4dir/.git/cover-template"
-	"$here/export.py" --cover-text "$out" > "$b4dir/.git/cover"
+	# per patch, as above: b4 sends the cover letter's To/Cc with every
+	# message and adds to each patch the people its own trailers name. So
+	# the cover names who every patch goes to, and each commit of this copy
+	# gets a Cc: tag (submitting-patches.rst) for the rest of its own.
+	common=$(for p in "${patches[@]}"; do gm "$p" | sort -u; done | sort | uniq -c |
+		awk -v n=${#patches[@]} '$1 == n { sub(/^ *[0-9]+ /, ""); print }')
+	{ "$here/export.py" --cover-text "$out"; echo
+	  ctos=$(grep -xFf <(printf '%s\n' "$common") <(gm --nol "${patches[@]}") || true)
+	  [ -z "$ctos" ] || sed 's/^/To: /' <<< "$ctos"
+	  { grep -vxFf <(printf '%s\n' "$ctos") <<< "$common" || true; } | sed '/^$/d; s/^/Cc: /'
+	} > "$b4dir/.git/cover"
+	parent=$(git -C "$tree" rev-parse "$from^{commit}") i=0
+	for c in $(git -C "$b4dir" rev-list --reverse "$parent..HEAD"); do
+		ccs=$({ gm "${patches[$i]}" | grep -vxFf <(printf '%s\n' "$common") || true; } |
+			sed 's/^/Cc: /')
+		i=$((i + 1))
+		parent=$(git -C "$b4dir" log -1 --format=%B "$c" |
+			awk -v cc="$ccs" 'cc != "" && /^Assisted-by: / { print cc; cc = "" } { print }
+				END { if (cc != "") print cc }' |
+			GIT_AUTHOR_NAME=$(git -C "$b4dir" log -1 --format=%an "$c") \
+			GIT_AUTHOR_EMAIL=$(git -C "$b4dir" log -1 --format=%ae "$c") \
+			GIT_AUTHOR_DATE=$(git -C "$b4dir" log -1 --format=%aI "$c") \
+			git -C "$b4dir" commit-tree "$c^{tree}" -p "$parent")
+	done
+	git -C "$b4dir" reset -q --hard "$parent"
 	# shellcheck disable=SC2016 # b4's template variables
 	{ printf '%s\n' '${cover}' '' --- '${shortlog}' '' '${diffstat}' ---
 	  grep -hE '^(base-commit|prerequisite-patch-id): ' "$out"/*-0000-cover-letter.patch
@@ -180,7 +240,6 @@ else
 		b4 prep -e "$base" --set-prefixes "${b4pfx[@]}" "${b4rev[@]}" &&
 		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.editor GIT_CONFIG_VALUE_0='cp .git/cover' \
 			b4 prep --edit-cover &&
-		b4 prep --auto-to-cc &&
 		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=sendemail.smtpServer GIT_CONFIG_VALUE_0=localhost \
 			b4 send --no-sign -o "$b4out") > "$out/b4.log" 2>&1; then
 		tail -n 20 "$out/b4.log" >&2
@@ -193,11 +252,12 @@ fi
 cat <<EOM
 
 send: dry run done; the signed patches are in $out. To send for real:
-  git send-email --to='$to' --cc='$cc' $out/*.patch
+  git send-email --suppress-cc=self --suppress-cc=body --suppress-cc=cccmd $out/*.patch
 EOM
 [ -z "$b4dir" ] || cat <<EOM
-or with b4, from its copy of the branch (cover letter, prefixes, To/Cc from
-get_maintainer.pl and base-commit set by b4 prep). b4 send signs every message
+or with b4, from its copy of the branch (cover letter, prefixes and base-commit
+set by b4 prep; the cover's To/Cc are who every patch goes to, each commit's Cc:
+tags the rest of its get_maintainer.pl's). b4 send signs every message
 with patatt, as netdev's CI checks: it needs your key, made by \`patatt genkey\`
 (Debian package patatt) or your GPG key in git's user.signingKey. Without a
 sendemail.smtpServer, b4 sends through kernel.org's web endpoint: register
