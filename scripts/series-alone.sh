@@ -36,7 +36,7 @@ tree=$(cd "${1:?tree}" && pwd) dir=$(cd "${2:?series dir}" && pwd)
 cover=$(ls "$dir"/v*-0000-cover-letter.patch)
 # the numbers in the cover's "Dependencies:" paragraph, before "apply"
 claimed=$(awk '/^Dependencies:/ { p = 1 } p && /^$/ { exit } p' "$cover" | tr '\n' ' ' |
-	sed -n 's/^Dependencies: patch\(es\)\? \([0-9, and]*\) apply.*/\2/p' | grep -o '[0-9]\+' | xargs)
+	sed -n 's/^Dependencies: patch\(es\)\? \([0-9, and]*\) appl\(y\|ies\).*/\2/p' | grep -o '[0-9]\+' | xargs)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # each patch as git am applies it (no 3-way merge), on what applied before
