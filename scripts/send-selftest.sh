@@ -7,12 +7,13 @@
 # a patch taken over from its author (good/0003) keeps that author and their
 # Signed-off-by, first, and gets the sender's last. Recipients per patch:
 # git send-email's dry run sends each patch to exactly its get_maintainer.pl
-# addresses (and its kept author), the cover letter to all (good/0001 touches
-# net/core only: no kselftest address may reach it). The b4 path (b4 prep in
-# OUT/b4, b4 send -o OUT/b4-dry, no network, no signing key), read back from
-# the messages b4 wrote: subjects with prefix and version, To/Cc with every
-# get_maintainer.pl address of the patch and no address but those and its
-# trailers' people, the trailers, good/0003's author as an in-body From:,
+# addresses, its kept author and the cover letter's Cc: lines (good/0001
+# touches net/core only: no kselftest address may reach it), the cover
+# letter to all. The b4 path (b4 prep in OUT/b4, b4 send -o OUT/b4-dry, no
+# network, no signing key), read back from the messages b4 wrote: subjects
+# with prefix and version, To/Cc with every get_maintainer.pl address of
+# the patch and the cover's Cc: lines, and nobody else but its trailers'
+# people, the trailers, good/0003's author as an in-body From:,
 # the cover letter's text and its base-commit and prerequisite-patch-id lines.
 #
 # Usage: send-selftest.sh TREE
@@ -109,11 +110,12 @@ else
 	while read -r subj && read -r _ rcpt; do
 		got=$(tr ' ' '\n' <<< "$rcpt" | addrs)
 		if [ "$i" -eq 0 ]; then
-			want=$(gmx "$tmp"/out/v2-000[1-9]-*.patch)
+			want=$({ gmx "$tmp"/out/v2-000[1-9]-*.patch; echo quoted@example.org; } | sort -u)
 			miss=$(comm -23 <(echo "$want") <(echo "$got")) extra=
 		else
 			f=$(echo "$tmp"/out/v2-000"$i"-*.patch)
-			want=$({ gmx "$f"; sed -n 's/^From: Jane Author <\(.*\)>$/\1/p' "$f"; } | sort -u)
+			want=$({ gmx "$f"; echo quoted@example.org
+				 sed -n 's/^From: Jane Author <\(.*\)>$/\1/p' "$f"; } | sort -u)
 			miss=$(comm -23 <(echo "$want") <(echo "$got"))
 			extra=$(comm -13 <(echo "$want") <(echo "$got"))
 		fi
@@ -174,13 +176,13 @@ else
 		i=$((i + 1))
 		for a in $( (cd "$b4dir" && scripts/get_maintainer.pl --nogit --nogit-fallback \
 			--nogit-chief-penguins --norolestats "$m") | sed 's/.*<\(.*\)>.*/\1/') \
-			netdev@vger.kernel.org; do
+			netdev@vger.kernel.org quoted@example.org; do
 			grep -qiF "$a" <<< "$dests" ||
 				{ echo "FAIL: b4: $f is not sent to $a (get_maintainer.pl)"; b4fail=1; }
 		done
 		# and nobody else: b4 sends the cover's To/Cc with every message,
 		# so a union there would reach every patch
-		extra=$(comm -13 <({ gmx "$m"; echo sender@example.org
+		extra=$(comm -13 <({ gmx "$m"; echo sender@example.org; echo quoted@example.org
 				     sed '1,/^$/d; /^---$/q' "$m" | grep -E '^[A-Za-z-]+: .*@' |
 					sed 's/^[A-Za-z-]*: //'; } | addrs) \
 				 <(sed 's/^[A-Za-z]*: //' <<< "$dests" | tr ',' '\n' | addrs))

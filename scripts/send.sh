@@ -142,6 +142,11 @@ patches=()
 for p in "$out"/*.patch; do
 	case "$p" in *-0000-cover-letter.patch) ;; *) patches+=("$p") ;; esac
 done
+# the people the cover letter's own Cc: lines name (whose work it cites):
+# the whole series goes to them, by both paths (b4 reads them itself)
+xcc=()
+while read -r a; do xcc+=(--cc="$a"); done < <(sed '1,/^$/d' "$out"/*-0000-cover-letter.patch |
+	sed -n 's/^Cc: \(.*@.*\)$/\1/p')
 # addhdr FILE NAME LIST: a "NAME: a, b" header at the end of FILE's mail header
 addhdr() {
 	[ -n "$3" ] || return 0
@@ -164,10 +169,11 @@ done
 echo "recipients: per patch in its To:/Cc: headers; the cover letter's, all of them:"
 echo "To: $to"
 echo "Cc: $cc"
+[ ${#xcc[@]} -eq 0 ] || echo "and every message, as the cover letter asks: ${xcc[*]#--cc=}"
 # the headers' To/Cc, and the author of a patch taken over (Cc'd, as git
 # send-email does); nothing from the trailers or a command
 sendemail=(send-email --confirm=never --suppress-cc=self --suppress-cc=body
-	   --suppress-cc=cccmd --from="$name <$email>")
+	   --suppress-cc=cccmd --from="$name <$email>" "${xcc[@]}")
 # each message's subject, then the addresses it goes to (its RCPT TO:s)
 git -C "$tree" "${sendemail[@]}" --dry-run "$out"/*.patch 2>&1 |
 	awk '/^RCPT TO:</ { sub(/^RCPT TO:</, ""); sub(/>$/, ""); r = r " " $0 }
@@ -252,7 +258,7 @@ fi
 cat <<EOM
 
 send: dry run done; the signed patches are in $out. To send for real:
-  git send-email --suppress-cc=self --suppress-cc=body --suppress-cc=cccmd $out/*.patch
+  git send-email --suppress-cc=self --suppress-cc=body --suppress-cc=cccmd ${xcc[*]@Q} $out/*.patch
 EOM
 [ -z "$b4dir" ] || cat <<EOM
 or with b4, from its copy of the branch (cover letter, prefixes and base-commit
