@@ -24,14 +24,14 @@ names=()
 mutant() { names+=("$1"); what[$1]=$2 old[$1]=$3 new[$1]=$4; }
 
 mutant never_defer "netif_receive_skb() never defers" \
-	$'\tif (!napi)\n\t\treturn false;\n\tctx->rx_list.deferred = true;' \
-	$'\tif (napi || !napi)\n\t\treturn false;\n\tctx->rx_list.deferred = true;'
+	$'\tif (!napi || ctx->rx_list.mode == NAPI_RX_IMMEDIATE)\n\t\treturn false;' \
+	$'\tif (napi || !napi)\n\t\treturn false;'
 mutant every_napi "every NAPI gets the list, opted in or not" \
 	$'\t    test_bit(NAPI_STATE_RX_LIST, &n->state))' \
 	$'\t    (test_bit(NAPI_STATE_RX_LIST, &n->state) || n->poll != process_backlog))'
 mutant defer_immediate "defers in immediate mode too" \
-	$'\tctx->rx_list.napi = mode == NAPI_RX_IMMEDIATE ? NULL : n;' \
-	$'\tctx->rx_list.napi = n;'
+	$'\tif (!napi || ctx->rx_list.mode == NAPI_RX_IMMEDIATE)\n\t\treturn false;' \
+	$'\tif (!napi)\n\t\treturn false;'
 mutant defer_after_complete "defers after napi_complete_done()" \
 	$'\tctx->rx_list.napi = NULL;\n\tif (ctx->rx_list.deferred) {' \
 	$'\tif (ctx->rx_list.deferred) {'
@@ -43,7 +43,7 @@ mutant no_list_hide "the stack's own calls, while it walks a list, are not hidde
 	$'\tnapi = ctx->rx_list.napi;\n\treturn NULL;'
 mutant mode_per_packet "the mode is read per packet, not per poll" \
 	$'\tif (ctx->rx_list.mode == NAPI_RX_GRO && !netif_elide_gro(skb->dev)) {' \
-	$'\tif (READ_ONCE(net_hotdata.napi_rx_mode) == NAPI_RX_GRO &&\n\t    !netif_elide_gro(skb->dev)) {'
+	$'\tif (READ_ONCE(napi->rx_delivery) == NETDEV_NAPI_RX_DELIVERY_GRO &&\n\t    !netif_elide_gro(skb->dev)) {'
 mutant gro_owns_all "gro mode feeds shared, cloned and GSO skbs to GRO" \
 	$'\t\tif (napi_rx_gro_may_own(skb)) {' \
 	$'\t\tif (skb) {'
