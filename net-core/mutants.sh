@@ -33,11 +33,8 @@ mutant defer_immediate "defers in immediate mode too" \
 	$'\tif (!napi || ctx->rx_list.mode == NAPI_RX_IMMEDIATE)\n\t\treturn false;' \
 	$'\tif (!napi)\n\t\treturn false;'
 mutant defer_after_complete "defers after napi_complete_done()" \
-	$'\tctx->rx_list.napi = NULL;\n\tif (ctx->rx_list.deferred) {' \
-	$'\tif (ctx->rx_list.deferred) {'
-mutant no_poll_end_flush "nothing passed up when ->poll() returns without completing" \
-	$'\tif (!done.deferred)\n\t\treturn work;' \
-	$'\tif (!done.deferred || work)\n\t\treturn work;'
+	$'\tctx->rx_list.napi = NULL;\n\t/* not past a gro_flush_timeout' \
+	$'\t/* not past a gro_flush_timeout'
 mutant no_list_hide "the stack's own calls, while it walks a list, are not hidden" \
 	$'\tnapi = ctx->rx_list.napi;\n\tctx->rx_list.napi = NULL;\n\treturn napi;' \
 	$'\tnapi = ctx->rx_list.napi;\n\treturn NULL;'
@@ -48,11 +45,11 @@ mutant gro_owns_all "gro mode feeds shared, cloned and GSO skbs to GRO" \
 	$'\t\tif (napi_rx_gro_may_own(skb)) {' \
 	$'\t\tif (skb) {'
 mutant gro_held_past_poll "GRO keeps what netif_receive_skb() fed it past the poll" \
-	$'\tif (done.mode == NAPI_RX_GRO)\n\t\tgro_flush(&n->gro, false);' \
-	$'\tif (!done.mode)\n\t\tgro_flush(&n->gro, false);'
+	$'\tif (gro_fed)\n\t\tgro_flush(&n->gro, false);' \
+	$'\tif (!gro_fed)\n\t\tgro_flush(&n->gro, false);'
 mutant gro_held_past_complete "GRO keeps it past a completion with gro_flush_timeout" \
-	$'\t\tif (ctx->rx_list.mode == NAPI_RX_GRO)\n\t\t\tgro_flush(&n->gro, false);' \
-	$'\t\tif (!ctx->rx_list.mode)\n\t\t\tgro_flush(&n->gro, false);'
+	$'\t\tctx->rx_list.gro_fed = false;\n\t\tgro_flush(&n->gro, false);' \
+	$'\t\tctx->rx_list.gro_fed = false;'
 mutant own_mode_ignored "a NAPI's own rx-delivery is ignored: the sysctl decides" \
 	$'\tswitch (READ_ONCE(n->rx_delivery)) {' \
 	$'\tswitch (NETDEV_NAPI_RX_DELIVERY_DEFAULT) {'
