@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
 # Sourced: a private apt configuration that reaches the newer Debian suites
-# (sid, experimental, bookworm-backports) and the sources of sid and bookworm
+# (trixie, sid, experimental, bookworm-backports) and the sources of sid and bookworm
 # through the machine's own Debian mirror without touching the system's apt
 # sources. Sets the array APT_OPTS;
 # use as: apt-get "${APT_OPTS[@]}" ..., or apt_private ...
@@ -25,6 +25,7 @@ private_apt() {
 		return 1
 	fi
 	cat > "$dir/etc/sources.list" <<EOS
+deb [signed-by=$keyring] $mirror trixie main
 deb [signed-by=$keyring] $mirror sid main
 deb [signed-by=$keyring] $mirror experimental main
 deb [signed-by=$keyring] $mirror bookworm-backports main

@@ -1,8 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Install what the harness needs on a Debian 12 machine (root): Debian
-# packages with apt-get, then four tools bookworm lacks or has too old, kept
-# under the cache; three from sid through a private apt configuration:
+# packages with apt-get, then five tools bookworm lacks or has too old, kept
+# under the cache; four from newer suites through a private apt configuration:
+#   b4 (trixie's 0.14, arch all: prep --check and prerequisites; bookworm's
+#   0.12 has neither; its dependencies are bookworm's, pulled in by its b4),
 #   virtme-ng (sid, arch all; runs on bookworm's python3),
 #   ethtool (sid: the selftests need `--json -l`; runs on bookworm's libc),
 #   sparse (sid's *source*, built here: 7.3's C=1 needs __typeof_unqual__),
@@ -24,7 +26,7 @@ pkgs=(build-essential flex bison bc libelf-dev libssl-dev cpio rsync kmod
       gcc-powerpc-linux-gnu gcc-mips-linux-gnu gcc-arm-linux-gnueabihf
       qemu-system-x86 qemu-system-arm coccinelle ocaml-nox codespell yamllint pylint shellcheck b4
       udev socat iputils-ping iproute2 ethtool iperf3 netcat-openbsd bpftrace clang
-      python3-argcomplete python3-requests python3-yaml busybox-static
+      python3-argcomplete python3-git python3-ply python3-requests python3-yaml busybox-static
       libxml2-dev libsqlite3-dev dpkg-dev pkg-config libglib2.0-dev
       python3-matplotlib)
 missing=()
@@ -59,6 +61,7 @@ unpack() {
 		rm -rf "$tools/$pkg.dl"
 	fi
 }
+unpack b4 trixie
 unpack virtme-ng sid
 unpack ethtool sid
 
@@ -83,5 +86,5 @@ if ! { command -v npm >/dev/null ||
 	echo "deps: WARNING: ruff-wasm is not installed (npm failed, above): the ruff checks will FAIL" >&2
 fi
 
-echo "PATH=$tools/sparse:$tools/ethtool/usr/sbin:$tools/virtme-ng/usr/bin:\$PATH"
-echo "PYTHONPATH=$tools/virtme-ng/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"
+echo "PATH=$tools/sparse:$tools/ethtool/usr/sbin:$tools/b4/usr/bin:$tools/virtme-ng/usr/bin:\$PATH"
+echo "PYTHONPATH=$tools/b4/usr/lib/python3/dist-packages:$tools/virtme-ng/usr/lib/python3/dist-packages${PYTHONPATH:+:$PYTHONPATH}"

@@ -144,12 +144,22 @@ elif [ "${#msgs[@]}" -ne $((np + 1)) ]; then
 	tail -n 20 "$tmp/out/b4.log" 2>/dev/null; fail=1
 else
 	b4fail=0 inbody=
-	if b4 prep --help | grep -q -- --check; then
-		(cd "$b4dir" && b4 prep --check) > "$tmp/b4check" 2>&1 ||
-			{ echo "FAIL: b4 prep --check:"; cat "$tmp/b4check"; b4fail=1; }
-	else
-		echo "skip: b4 prep --check: b4 $(b4 --version) has none"
-	fi
+	# b4 prep --check runs checkpatch.pl on each patch and exits 0 whatever
+	# it finds: its summary line is the verdict
+	mkdir -p "$tmp/py" && ln -sf /usr/bin/python3 "$tmp/py/python3"
+	(cd "$b4dir" && PATH=$tmp/py:$PATH b4 prep --check) > "$tmp/b4check" 2>&1
+	grep -qx "Success: $np, Warning: 0, Error: 0" "$tmp/b4check" ||
+		{ echo "FAIL: b4 prep --check (b4 $(b4 --version); make deps installs 0.14):"
+		  cat "$tmp/b4check"; b4fail=1; }
+	# and the same judge on a patch that adds trailing white space: not clean
+	printf 'x \n' >> "$b4dir/Makefile"
+	git -C "$b4dir" commit -qs -am "kbuild: add trailing white space" \
+		-m "A patch checkpatch.pl must find an error in." &&
+		(cd "$b4dir" && PATH=$tmp/py:$PATH b4 prep --check) > "$tmp/b4bad" 2>&1
+	git -C "$b4dir" reset -q --hard HEAD~
+	grep -q "^Success: $np, Warning: 0, Error: [1-9]" "$tmp/b4bad" ||
+		{ echo "FAIL: b4 prep --check on a patch with trailing white space:"
+		  cat "$tmp/b4bad"; b4fail=1; }
 	i=0
 	for m in "${msgs[@]}"; do
 		f=$(basename "$m") hdr=$(unfold "$m")
@@ -202,7 +212,8 @@ else
 		{ echo "FAIL: b4: in-body From: Jane Author in '$inbody', not good/0003"; b4fail=1; }
 	[ $b4fail -eq 0 ] && echo "ok: b4 $(b4 --version): ${#msgs[@]} messages [PATCH net-next v2 N/$np]," \
 		"To/Cc per patch its get_maintainer.pl's and trailers' people, Jane's From: in the body," \
-		"cover imported, base-commit net-base + prerequisite-patch-ids"
+		"cover imported, base-commit net-base + prerequisite-patch-ids," \
+		"b4 prep --check: $np of $np clean, and an error found in a bad patch"
 	fail=$((fail | b4fail))
 fi
 

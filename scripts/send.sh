@@ -186,9 +186,9 @@ git -C "$tree" "${sendemail[@]}" --dry-run "$out"/*.patch 2>&1 |
 # branches stay as they are. b4 prep --enroll keeps the cover letter in an
 # empty commit before the patches (prep-cover-strategy "commit", b4's default;
 # "branch-description" wants a base branch, the series has tags), imported
-# from OUT's by b4 prep --edit-cover. b4 0.12 knows no prerequisite patches:
-# its cover template carries git format-patch's base-commit and
-# prerequisite-patch-id lines (net-base, the net fixes) instead.
+# from OUT's by b4 prep --edit-cover. Its cover template carries git
+# format-patch's base-commit and prerequisite-patch-id lines (net-base, the
+# net fixes), which every b4 sends as they are (0.12 has no --edit-deps).
 b4dir=$out/b4 b4out=$out/b4-dry
 unfold() { awk '/^$/ { exit } /^[ \t]/ { sub(/^[ \t]+/, " "); h = h $0; next }
 	{ if (h != "") print h; h = $0 } END { print h }' "$@"; }
@@ -198,12 +198,17 @@ if ! command -v b4 > /dev/null; then
 else
 	git clone -q --local --sparse -c gc.auto=0 -c maintenance.auto=false \
 		-b "$branch" "$tree" "$b4dir"
-	git -C "$b4dir" sparse-checkout set --no-cone '/*' '!/*/' /scripts/ \
+	git -C "$b4dir" sparse-checkout set --no-cone '/*' '!/*/' /scripts/ /LICENSES/ \
 		'/*/Kconfig' '/*/Kbuild' '/*/Makefile'
 	git -C "$b4dir" config user.name "$name"
 	git -C "$b4dir" config user.email "$email"
 	git -C "$b4dir" config b4.prep-cover-strategy commit
 	git -C "$b4dir" config b4.prep-cover-template "$b4dir/.git/cover-template"
+	# b4 prep --check: b4's own checkpatch.pl command, less the warning for
+	# a new file (does MAINTAINERS need updating?), which NIPA ignores too:
+	# the selftests' directories are in MAINTAINERS already
+	git -C "$b4dir" config b4.prep-perpatch-check-cmd "$b4dir/scripts/checkpatch.pl -q --terse \
+--no-summary --mailback --showfile --ignore FILE_PATH_CHANGES"
 	# per patch, as above: b4 sends the cover letter's To/Cc with every
 	# message and adds to each patch the people its own trailers name. So
 	# the cover names who every patch goes to, and each commit of this copy
@@ -254,6 +259,17 @@ else
 	fi
 	echo "b4: branch $branch in $b4dir; b4 send -o wrote (unsigned) to $b4out:"
 	for m in "$b4out"/*.eml; do unfold "$m" | grep '^Subject:'; done
+	# b4's own pre-send check (checkpatch.pl on each patch); it exits 0
+	# whatever it finds, so its summary line is read
+	if b4 prep --help | grep -q -- --check; then
+		# spdxcheck.py, which checkpatch.pl runs, needs Debian's python3
+		# (python3-ply, python3-git), not the first one on PATH
+		mkdir -p "$out/py" && ln -sf /usr/bin/python3 "$out/py/python3"
+		(cd "$b4dir" && PATH=$out/py:$PATH b4 prep --check) > "$out/b4-check.log" 2>&1
+		echo "b4 prep --check: $(tail -n 1 "$out/b4-check.log")"
+		grep -qx "Success: ${#patches[@]}, Warning: 0, Error: 0" "$out/b4-check.log" ||
+			{ cat "$out/b4-check.log" >&2; echo "send: b4 prep --check is not clean" >&2; exit 1; }
+	fi
 fi
 cat <<EOM
 

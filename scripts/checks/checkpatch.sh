@@ -42,10 +42,21 @@ print(p.join(p.dirname(c.__file__), "data", "dictionary.txt"))' 2>/dev/null) &&
 	cs=(--codespellfile="$dict")
 fi
 
-out=$TMP/checkpatch.out
-(cd "$TREE" && ./scripts/checkpatch.pl -g "$COMMIT" --strict --codespell \
-	"${cs[@]}" --max-line-length=80 --ignore="$IGNORED") >"$out" 2>&1
+# checkpatch passes each SPDX tag to scripts/spdxcheck.py (`env python3`),
+# which needs python3-ply and python3-git: a python3 without them (pyenv,
+# venv) prints a traceback, and checkpatch goes on without the check.
+# Debian's python3 first, and a traceback fails the check.
+mkdir -p "$TMP/py" && ln -sf /usr/bin/python3 "$TMP/py/python3"
 
+out=$TMP/checkpatch.out
+(cd "$TREE" && PATH=$TMP/py:$PATH ./scripts/checkpatch.pl -g "$COMMIT" --strict \
+	--codespell "${cs[@]}" --max-line-length=80 --ignore="$IGNORED") >"$out" 2>&1
+
+if grep -q '^Traceback' "$out"; then
+	echo "a script checkpatch.pl runs failed:"
+	grep -A5 -m1 '^Traceback' "$out"
+	exit 1
+fi
 if grep -q 'total: 0 errors, 0 warnings, 0 checks' "$out"; then
 	exit 0
 fi
