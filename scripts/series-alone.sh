@@ -4,8 +4,9 @@
 # fixes of series/net/) applied with git am on the base, as NIPA applies a
 # series to net-next. The patches that do not apply must be exactly those
 # the cover letter's "Dependencies:" paragraph names ("patches 11 and 12
-# apply on top of the net series"), and none if it names none; the rest
-# must apply, in order, around them.
+# apply on top of the net series"), and none if it names none
+# ("Dependencies: none to apply."); the rest must apply, in order, around
+# them.
 #
 # Usage: series-alone.sh TREE SERIES_DIR
 #        series-alone.sh --selftest TREE SERIES_DIR
@@ -24,9 +25,19 @@ if [ "${1:-}" = --selftest ]; then
 		mkdir "$tmp/$c" && cp "$dir"/v*-*.patch "$tmp/$c/"
 	done
 	cover=$(basename "$(ls "$dir"/v*-0000-cover-letter.patch)")
-	# the cover names one patch fewer than fail, or one more
-	sed -i 's/^\(Dependencies: patch\(es\)\? \)[0-9]*\( and \)\?/\1/' "$tmp/unnamed/$cover"
-	sed -i 's/^Dependencies: patch\(es\)\? /Dependencies: patches 1, /' "$tmp/overclaimed/$cover"
+	last=$(basename "$(ls "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch | tail -n 1)")
+	# a patch fails that the cover does not name: the last one, whose
+	# first context line is changed
+	awk '!done && /^@@ / { h = 1; print; next }
+	     h && /^ / { print " napi-list: not in the tree"; h = 0; done = 1; next }
+	     { print }' "$dir/$last" > "$tmp/unnamed/$last"
+	# the cover names a patch that applies: patch 1 (the core)
+	if grep -q '^Dependencies: patch' "$tmp/overclaimed/$cover"; then
+		sed -i 's/^Dependencies: patch\(es\)\? /Dependencies: patches 1, /' "$tmp/overclaimed/$cover"
+	else
+		sed -i 's/^Dependencies: .*/Dependencies: patch 1 applies on top of net./' \
+			"$tmp/overclaimed/$cover"
+	fi
 	case_ good 0
 	case_ unnamed 1
 	case_ overclaimed 1
