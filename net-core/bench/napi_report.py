@@ -142,6 +142,27 @@ def main():
             f"{delta[b]:+.0f} ({ratios[b]:.3f})" if b in ratios else "-"
             for b in BATCHES) + " |")
     print()
+    # the same comparisons on each path alone: every configuration less its
+    # own boot's `none` (the module's own work: it builds and frees the
+    # frames, passes nothing up), which moves between two kernels too
+    results["path_delta"] = {}
+    print("The same, each configuration less its kernel's `none` (the module's own "
+          "work, which also moves between two builds): instructions per packet of "
+          "the receive path alone, and the ratio:\n")
+    print("| comparison | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
+    print("|---|" + "---:|" * len(BATCHES))
+    for label, (kernel, config), (ref_kernel, ref_config) in comps:
+        cur = results["path"].get(kernel, {}).get(config, {})
+        ref = results["path"].get(ref_kernel, {}).get(ref_config, {})
+        if not cur or not ref:
+            continue
+        both = [b for b in BATCHES if b in cur and b in ref]
+        delta = {b: round(cur[b] - ref[b], 1) for b in both}
+        results["path_delta"][label] = delta
+        print(f"| {label} | " + " | ".join(
+            f"{delta[b]:+.0f} ({cur[b] / ref[b]:.3f})" if b in delta else "-"
+            for b in BATCHES) + " |")
+    print()
     worst = max((c["spread_pct"] for k in results["per_packet"].values()
                  for cells in k.values() for c in cells.values()), default=0.0)
     results["worst_spread_pct"] = round(worst, 3)
