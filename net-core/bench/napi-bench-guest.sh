@@ -23,6 +23,12 @@
 # net.core.gro_normal_batch 64: the list goes up once a poll, as a
 # driver's own does); GRO the device's gro feature.
 #
+# Then the router: CONFIG fwd.API-MODE-GRO and fwdsw.API-MODE-GRO (B 1, 8
+# and 64), full-sized segments of one TCP flow, without RX checksum
+# offload, forwarded out of nbench1, which drops them: fwd with nbench1's
+# tx checksum and TSO on, fwdsw with both off (the stack segments and
+# checksums in software).
+#
 # Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
 set -euo pipefail
 out=${1:?out} kernel=${2:?kernel} mod=${3:?module} packets=${4:?packets}
@@ -44,6 +50,11 @@ s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1)
 s.bind(("10.99.0.1", 9))
 time.sleep(1 << 30)' &
+# the router's egress: nbench1, and a neighbour that never answers
+ip addr add 10.99.1.1/24 dev nbench1
+ip link set nbench1 up
+ip neigh replace 10.99.1.2 lladdr 02:00:00:00:01:02 dev nbench1 nud permanent
+echo 1 > /proc/sys/net/ipv4/ip_forward
 # let the boot's last work (init, the interpreter above) finish: a
 # process that runs in a window adds its instructions to it
 sleep 5
@@ -58,7 +69,7 @@ api_id() {
 	return 1
 }
 
-configs=()
+configs=() fwd_configs=()
 mode_sysctl=/proc/sys/net/core/napi_rx_mode
 batch_sysctl=/proc/sys/net/core/gro_normal_batch
 batch_default=$(cat $batch_sysctl)
@@ -77,11 +88,29 @@ for api in $apis; do
 		done
 	done
 done
+# the router's: each driver API once, and on the series each mode
+if [ -e $mode_sysctl ]; then
+	fwd_configs=(none-off-on receive-off-on receive-0-on receive-1-on receive-2-on
+		     list-off-on gro-off-on)
+else
+	fwd_configs=(none-base-on receive-base-on list-base-on gro-base-on)
+fi
+for e in fwd fwdsw; do
+	for c in "${fwd_configs[@]}"; do
+		configs+=("$e.$c")
+	done
+done
 
 : > "$out/labels.$kernel"
 for c in "${configs[@]}"; do
 	grep -qE -- "$only" <<< "$c" || continue
-	IFS=- read -r api m g <<< "$c"
+	batches="1 2 4 8 16 64" fwd=0
+	case $c in
+	fwd.*) batches="1 8 64" fwd=1; ethtool -K nbench1 tx on tso on ;;
+	fwdsw.*) batches="1 8 64" fwd=1; ethtool -K nbench1 tx off tso off ;;
+	esac
+	echo $fwd > $dbg/fwd
+	IFS=- read -r api m g <<< "${c#*.}"
 	case $m in
 	base) ;;
 	off) echo 0 > $dbg/rx_list ;;
@@ -93,7 +122,7 @@ for c in "${configs[@]}"; do
 	[ "$m" = long ] || echo "$batch_default" > $batch_sysctl
 	ethtool -K $dev gro "$g"
 	api_id "$api" > $dbg/api
-	for b in 1 2 4 8 16 64; do
+	for b in $batches; do
 		rounds=$((packets / b))
 		echo "$b" > $dbg/batch
 		echo "$rounds" > $dbg/rounds

@@ -57,20 +57,50 @@ def cell(values):
     return med, spread
 
 
+def prefix(config):
+    """The part before the dot: fwd of fwd.receive-1-on, nothing of receive-1-on."""
+    return config.split(".")[0] if "." in config else ""
+
+
+def fwd_comps():
+    """the router's comparisons, for each egress"""
+    comps = []
+    for pre, egress in (("fwd", "TSO egress"), ("fwdsw", "software egress")):
+        comps += [
+            (f"TCP forwarded, {egress}: no list, netif_receive_skb()",
+             ("head", f"{pre}.receive-off-on"), ("base", f"{pre}.receive-base-on")),
+            (f"TCP forwarded, {egress}: no list, napi_gro_receive(), GRO on",
+             ("head", f"{pre}.gro-off-on"), ("base", f"{pre}.gro-base-on")),
+            (f"TCP forwarded, {egress}: list, immediate mode",
+             ("head", f"{pre}.receive-0-on"), ("base", f"{pre}.receive-base-on")),
+            (f"TCP forwarded, {egress}: list, list mode",
+             ("head", f"{pre}.receive-1-on"), ("base", f"{pre}.receive-base-on")),
+            (f"TCP forwarded, {egress}: list, gro mode",
+             ("head", f"{pre}.receive-2-on"), ("base", f"{pre}.receive-base-on")),
+            (f"TCP forwarded, {egress}: list, gro mode against list mode",
+             ("head", f"{pre}.receive-2-on"), ("head", f"{pre}.receive-1-on")),
+            (f"TCP forwarded, {egress}: list, list mode against a driver's own list (base)",
+             ("head", f"{pre}.receive-1-on"), ("base", f"{pre}.list-base-on")),
+        ]
+    return comps
+
+
 def main():
     """Print table.md, write results.json."""
     out = sys.argv[1]
     data = {k: load(out, k) for k in ("base", "head")}
     results = {"per_packet": {}, "path": {}}
     for kernel, costs in data.items():
-        nones = {b: v for (c, b), v in costs.items() if c.startswith("none-")}
+        # the router's configurations (fwd.*, fwdsw.*) have a none of their own
+        nones = {(prefix(c), b): v for (c, b), v in costs.items()
+                 if c.split(".")[-1].startswith("none-")}
         for (config, batch), values in sorted(costs.items()):
             med, spread = cell(values)
             results["per_packet"].setdefault(kernel, {}).setdefault(config, {})[batch] = \
                 {"median": round(med, 2), "spread_pct": round(spread, 3),
                  "n": len(values)}
-            none = nones.get(batch)
-            if none and not config.startswith("none-"):
+            none = nones.get((prefix(config), batch))
+            if none and not config.split(".")[-1].startswith("none-"):
                 results["path"].setdefault(kernel, {}).setdefault(config, {})[batch] = \
                     round(med - statistics.median(none), 2)
 
@@ -122,7 +152,7 @@ def main():
          ("head", "receive-long-on"), ("base", "list-base-on")),
         ("list, list mode, against napi_gro_receive(), GRO off (base)",
          ("head", "receive-1-on"), ("base", "gro-base-off")),
-    ]
+    ] + fwd_comps()
     print("Series against base: instructions per packet, the difference and the "
           "ratio (the module's own work, about 700 to 1300 instructions a packet, "
           "is in both):\n")

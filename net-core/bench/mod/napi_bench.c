@@ -9,7 +9,13 @@
  * 10.99.0.1:9 from 10.99.0.2:9999, checksum verified as by a NIC's RX
  * offload), then schedules the NAPI on the running CPU and enables BH, so
  * that its poll runs there and then and passes the BATCH frames up through
- * the API under test:
+ * the API under test. With fwd 1, the frames are instead the next BATCH
+ * full-sized segments (1448 bytes of payload) of one TCP flow from
+ * 10.99.0.2:40000 to 10.99.1.2:5001, with no RX checksum offload
+ * (CHECKSUM_NONE), which the harness routes out of a second device,
+ * nbench1: a router without RX checksum offload. nbench1 drops what it is
+ * given; its tx checksum and TSO features are ethtool's to turn off. The
+ * APIs under test:
  *
  *   0 none       consume_skb() in the poll: the workload's own cost
  *   1 receive    netif_receive_skb(), one call per frame
@@ -33,8 +39,8 @@
  * module has one (the key is on). The harness builds the module with
  * -DHAVE_NAPI_RX_LIST there (Kbuild).
  *
- * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds, rx_list: the
- * parameters; reading "run" runs them and returns one line:
+ * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds, rx_list, fwd:
+ * the parameters; reading "run" runs them and returns one line:
  *   api=N batch=B rounds=R packets=P ns=T ns_per_packet=X
  */
 #include <linux/debugfs.h>
@@ -45,29 +51,37 @@
 #include <linux/netdevice.h>
 #include <linux/sched/clock.h>
 #include <linux/skbuff.h>
+#include <linux/tcp.h>
 #include <linux/udp.h>
+#include <net/checksum.h>
 #include <net/gro.h>
 #include <net/ip.h>
 
 enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
 
 #define FRAME_LEN	64
+#define TCP_MSS		1448
+#define TCP_FRAME_LEN	(ETH_HLEN + sizeof(struct iphdr) + sizeof(struct tcphdr) + TCP_MSS)
 #define MAX_BATCH	64
 
 struct napi_bench {
 	struct net_device *dev;
+	struct net_device *out;		/* nbench1: where fwd 1 goes */
 	struct napi_struct napi;
 	struct napi_struct other;	/* never enabled: rx_list 2 */
 	struct sk_buff_head queue;	/* the next poll's frames */
 	struct dentry *dir;
 	struct mutex lock;		/* one run at a time */
 	u8 frame[FRAME_LEN];
+	u8 tcp_frame[TCP_FRAME_LEN];
+	u32 seq;			/* the next TCP segment's */
 	char result[160];		/* the last run's line */
 	u32 api;
 	u32 batch;
 	u32 rounds;
 	u32 rx_list;
 	u32 rx_list_set;		/* what the NAPIs have */
+	u32 fwd;
 };
 
 static struct napi_bench *bench;
@@ -99,11 +113,15 @@ static const struct net_device_ops nb_ops = {
 	.ndo_start_xmit	= nb_xmit,
 };
 
+static const struct net_device_ops nb_ops_out = {
+	.ndo_start_xmit	= nb_xmit,
+};
+
 /* one received frame, as a driver's RX path leaves it */
 static void nb_rx_prep(struct napi_bench *nb, struct sk_buff *skb)
 {
 	skb->protocol = eth_type_trans(skb, nb->dev);
-	skb->ip_summed = CHECKSUM_UNNECESSARY;
+	skb->ip_summed = nb->fwd ? CHECKSUM_NONE : CHECKSUM_UNNECESSARY;
 }
 
 static int nb_poll(struct napi_struct *napi, int budget)
@@ -163,17 +181,33 @@ static int nb_set_rx_list(struct napi_bench *nb)
 #endif
 }
 
+/* the next TCP segment: its sequence number, and the checksum updated */
+static void nb_next_segment(struct napi_bench *nb)
+{
+	struct tcphdr *th = (struct tcphdr *)(nb->tcp_frame + ETH_HLEN +
+					      sizeof(struct iphdr));
+	__be32 seq = htonl(nb->seq);
+
+	csum_replace4(&th->check, th->seq, seq);
+	th->seq = seq;
+	nb->seq += TCP_MSS;
+}
+
 /* the round's frames, made in process context (not measured apart) */
 static int nb_fill(struct napi_bench *nb)
 {
+	unsigned int len = nb->fwd ? TCP_FRAME_LEN : FRAME_LEN;
+	const u8 *frame = nb->fwd ? nb->tcp_frame : nb->frame;
 	struct sk_buff *skb;
 	u32 i;
 
 	for (i = 0; i < nb->batch; i++) {
-		skb = netdev_alloc_skb_ip_align(nb->dev, FRAME_LEN);
+		skb = netdev_alloc_skb_ip_align(nb->dev, len);
 		if (!skb)
 			return -ENOMEM;
-		skb_put_data(skb, nb->frame, FRAME_LEN);
+		if (nb->fwd)
+			nb_next_segment(nb);
+		skb_put_data(skb, frame, len);
 		__skb_queue_tail(&nb->queue, skb);
 	}
 	return 0;
@@ -219,7 +253,7 @@ static ssize_t nb_run_read(struct file *file, char __user *ubuf,
 	if (*ppos)
 		goto out;
 	if (nb->api >= API_MAX || !nb->batch || nb->batch > MAX_BATCH ||
-	    !nb->rounds)
+	    !nb->rounds || nb->fwd > 1)
 		return -EINVAL;
 	if (!netif_running(nb->dev))
 		return -ENETDOWN;
@@ -285,6 +319,54 @@ static void nb_make_frame(struct napi_bench *nb)
 	uh->len = htons(ip_len - sizeof(*iph));
 }
 
+/* 10.99.0.2:40000 -> 10.99.1.2:5001 (forwarded), ACK only: GRO merges it */
+static void nb_make_tcp_frame(struct napi_bench *nb)
+{
+	struct ethhdr *eth = (struct ethhdr *)nb->tcp_frame;
+	struct iphdr *iph = (struct iphdr *)(eth + 1);
+	struct tcphdr *th = (struct tcphdr *)(iph + 1);
+	u16 ip_len = TCP_FRAME_LEN - ETH_HLEN;
+	u8 *data = (u8 *)(th + 1);
+	unsigned int i;
+
+	ether_addr_copy(eth->h_dest, nb->dev->dev_addr);
+	eth_random_addr(eth->h_source);
+	eth->h_proto = htons(ETH_P_IP);
+
+	iph->version = 4;
+	iph->ihl = 5;
+	iph->ttl = 64;
+	iph->frag_off = htons(IP_DF);
+	iph->protocol = IPPROTO_TCP;
+	iph->tot_len = htons(ip_len);
+	iph->saddr = htonl(0x0a630002);
+	iph->daddr = htonl(0x0a630102);
+	iph->check = ip_fast_csum(iph, iph->ihl);
+
+	th->source = htons(40000);
+	th->dest = htons(5001);
+	th->doff = sizeof(*th) / 4;
+	th->ack = 1;
+	th->ack_seq = htonl(1);
+	th->window = htons(65535);
+	for (i = 0; i < TCP_MSS; i++)
+		data[i] = i;
+	nb->seq = 1;
+	th->seq = htonl(nb->seq);
+	th->check = csum_tcpudp_magic(iph->saddr, iph->daddr,
+				      ip_len - sizeof(*iph), IPPROTO_TCP,
+				      csum_partial(th, ip_len - sizeof(*iph), 0));
+}
+
+static void nb_out_setup(struct net_device *dev)
+{
+	ether_setup(dev);
+	dev->netdev_ops = &nb_ops_out;
+	dev->priv_flags |= IFF_NO_QUEUE;
+	dev->hw_features = NETIF_F_SG | NETIF_F_HW_CSUM | NETIF_F_TSO;
+	dev->features |= dev->hw_features;
+}
+
 static int __init napi_bench_init(void)
 {
 	struct napi_bench *nb;
@@ -313,15 +395,31 @@ static int __init napi_bench_init(void)
 	if (err)
 		goto err_napi;
 	nb_make_frame(nb);
+	nb_make_tcp_frame(nb);
+
+	nb->out = alloc_netdev(0, "nbench%d", NET_NAME_ENUM, nb_out_setup);
+	if (!nb->out) {
+		err = -ENOMEM;
+		goto err_unregister;
+	}
+	eth_hw_addr_random(nb->out);
+	err = register_netdev(nb->out);
+	if (err) {
+		free_netdev(nb->out);
+		goto err_unregister;
+	}
 
 	nb->dir = debugfs_create_dir("napi_bench", NULL);
 	debugfs_create_u32("api", 0600, nb->dir, &nb->api);
 	debugfs_create_u32("batch", 0600, nb->dir, &nb->batch);
 	debugfs_create_u32("rounds", 0600, nb->dir, &nb->rounds);
 	debugfs_create_u32("rx_list", 0600, nb->dir, &nb->rx_list);
+	debugfs_create_u32("fwd", 0600, nb->dir, &nb->fwd);
 	debugfs_create_file("run", 0400, nb->dir, nb, &nb_run_fops);
 	return 0;
 
+err_unregister:
+	unregister_netdev(nb->dev);
 err_napi:
 	netif_napi_del(&nb->other);
 	netif_napi_del(&nb->napi);
@@ -337,6 +435,8 @@ static void __exit napi_bench_exit(void)
 	struct napi_bench *nb = bench;
 
 	debugfs_remove_recursive(nb->dir);
+	unregister_netdev(nb->out);
+	free_netdev(nb->out);
 	unregister_netdev(nb->dev);
 	netif_napi_del(&nb->other);
 	netif_napi_del(&nb->napi);
