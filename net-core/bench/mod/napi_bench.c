@@ -10,7 +10,8 @@
  * offload), then schedules the NAPI on the running CPU and enables BH, so
  * that its poll runs there and then and passes the BATCH frames up through
  * the API under test. With fwd 1, the frames are instead the next BATCH
- * full-sized segments (1448 bytes of payload) of one TCP flow from
+ * full-sized segments (1448 bytes of payload, the IP id counting up) of
+ * one TCP flow from
  * 10.99.0.2:40000 to 10.99.1.2:5001, with no RX checksum offload
  * (CHECKSUM_NONE), which the harness routes out of a second device,
  * nbench1: a router without RX checksum offload. nbench1 drops what it is
@@ -181,13 +182,18 @@ static int nb_set_rx_list(struct napi_bench *nb)
 #endif
 }
 
-/* the next TCP segment: its sequence number, and the checksum updated */
+/* the next TCP segment: its IP id and sequence number, as a sender's
+ * next one, and both checksums updated
+ */
 static void nb_next_segment(struct napi_bench *nb)
 {
-	struct tcphdr *th = (struct tcphdr *)(nb->tcp_frame + ETH_HLEN +
-					      sizeof(struct iphdr));
+	struct iphdr *iph = (struct iphdr *)(nb->tcp_frame + ETH_HLEN);
+	struct tcphdr *th = (struct tcphdr *)(iph + 1);
 	__be32 seq = htonl(nb->seq);
+	__be16 id = htons(nb->seq / TCP_MSS);
 
+	csum_replace2(&iph->check, iph->id, id);
+	iph->id = id;
 	csum_replace4(&th->check, th->seq, seq);
 	th->seq = seq;
 	nb->seq += TCP_MSS;
