@@ -62,27 +62,47 @@ def prefix(config):
     return config.split(".")[0] if "." in config else ""
 
 
+# the router's rows: (what, the head's configuration, the reference's)
+FWD_ROWS = [
+    ("no list, netif_receive_skb()", "receive-off-on", ("base", "receive-base-on")),
+    ("no list, napi_gro_receive(), GRO on", "gro-off-on", ("base", "gro-base-on")),
+    ("list, immediate mode", "receive-0-on", ("base", "receive-base-on")),
+    ("list, list mode", "receive-1-on", ("base", "receive-base-on")),
+    ("list, gro mode", "receive-2-on", ("base", "receive-base-on")),
+    ("list, gro mode against list mode", "receive-2-on", ("head", "receive-1-on")),
+    ("list, list mode against a driver's own list (base)", "receive-1-on",
+     ("base", "list-base-on")),
+]
+
+
 def fwd_comps():
     """the router's comparisons, for each egress"""
-    comps = []
-    for pre, egress in (("fwd", "TSO egress"), ("fwdsw", "software egress")):
-        comps += [
-            (f"TCP forwarded, {egress}: no list, netif_receive_skb()",
-             ("head", f"{pre}.receive-off-on"), ("base", f"{pre}.receive-base-on")),
-            (f"TCP forwarded, {egress}: no list, napi_gro_receive(), GRO on",
-             ("head", f"{pre}.gro-off-on"), ("base", f"{pre}.gro-base-on")),
-            (f"TCP forwarded, {egress}: list, immediate mode",
-             ("head", f"{pre}.receive-0-on"), ("base", f"{pre}.receive-base-on")),
-            (f"TCP forwarded, {egress}: list, list mode",
-             ("head", f"{pre}.receive-1-on"), ("base", f"{pre}.receive-base-on")),
-            (f"TCP forwarded, {egress}: list, gro mode",
-             ("head", f"{pre}.receive-2-on"), ("base", f"{pre}.receive-base-on")),
-            (f"TCP forwarded, {egress}: list, gro mode against list mode",
-             ("head", f"{pre}.receive-2-on"), ("head", f"{pre}.receive-1-on")),
-            (f"TCP forwarded, {egress}: list, list mode against a driver's own list (base)",
-             ("head", f"{pre}.receive-1-on"), ("base", f"{pre}.list-base-on")),
-        ]
-    return comps
+    return [(f"TCP forwarded, {egress}: {what}", ("head", f"{pre}.{cur}"),
+             (ref_kernel, f"{pre}.{ref}"))
+            for pre, egress in (("fwd", "TSO egress"), ("fwdsw", "software egress"))
+            for what, cur, (ref_kernel, ref) in FWD_ROWS]
+
+
+def compare(comps, values, title):
+    """Print a table of comps on values ({kernel: {config: {b: number}}});
+    return its ratios and differences, {label: {b: number}} each."""
+    print(title + "\n")
+    print("| comparison | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
+    print("|---|" + "---:|" * len(BATCHES))
+    ratios, delta = {}, {}
+    for label, (kernel, config), (ref_kernel, ref_config) in comps:
+        cur = values.get(kernel, {}).get(config, {})
+        ref = values.get(ref_kernel, {}).get(ref_config, {})
+        if not cur or not ref:
+            continue
+        both = [b for b in BATCHES if b in cur and b in ref]
+        ratios[label] = {b: round(cur[b] / ref[b], 4) for b in both}
+        delta[label] = {b: round(cur[b] - ref[b], 1) for b in both}
+        print(f"| {label} | " + " | ".join(
+            f"{delta[label][b]:+.0f} ({ratios[label][b]:.3f})" if b in both else "-"
+            for b in BATCHES) + " |")
+    print()
+    return ratios, delta
 
 
 def main():
@@ -120,8 +140,6 @@ def main():
         print()
 
     # the comparisons: (label, (kernel, config), (kernel, config))
-    results["ratios"] = {}
-    results["delta"] = {}
     comps = [
         # the NAPI has no receive list, nor does any other (static key off)
         ("no list: netif_receive_skb()", ("head", "receive-off-on"),
@@ -153,46 +171,22 @@ def main():
         ("list, list mode, against napi_gro_receive(), GRO off (base)",
          ("head", "receive-1-on"), ("base", "gro-base-off")),
     ] + fwd_comps()
-    print("Series against base: instructions per packet, the difference and the "
-          "ratio (the module's own work, about 700 to 1300 instructions a packet, "
-          "is in both):\n")
-    print("| comparison | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
-    print("|---|" + "---:|" * len(BATCHES))
-    for label, (kernel, config), (ref_kernel, ref_config) in comps:
-        cur = results["per_packet"].get(kernel, {}).get(config, {})
-        ref = results["per_packet"].get(ref_kernel, {}).get(ref_config, {})
-        if not cur or not ref:
-            continue
-        both = [b for b in BATCHES if b in cur and b in ref]
-        ratios = {b: round(cur[b]["median"] / ref[b]["median"], 4) for b in both}
-        delta = {b: round(cur[b]["median"] - ref[b]["median"], 1) for b in both}
-        results["ratios"][label] = ratios
-        results["delta"][label] = delta
-        print(f"| {label} | " + " | ".join(
-            f"{delta[b]:+.0f} ({ratios[b]:.3f})" if b in ratios else "-"
-            for b in BATCHES) + " |")
-    print()
+    medians = {k: {c: {b: cell["median"] for b, cell in cells.items()}
+                   for c, cells in configs.items()}
+               for k, configs in results["per_packet"].items()}
+    results["ratios"], results["delta"] = compare(
+        comps, medians,
+        "Series against base: instructions per packet, the difference and the "
+        "ratio (the module's own work, about 700 to 1300 instructions a packet, "
+        "is in both):")
     # the same comparisons on each path alone: every configuration less its
     # own boot's `none` (the module's own work: it builds and frees the
     # frames, passes nothing up), which moves between two kernels too
-    results["path_delta"] = {}
-    print("The same, each configuration less its kernel's `none` (the module's own "
-          "work, which also moves between two builds): instructions per packet of "
-          "the receive path alone, and the ratio:\n")
-    print("| comparison | " + " | ".join(f"B={b}" for b in BATCHES) + " |")
-    print("|---|" + "---:|" * len(BATCHES))
-    for label, (kernel, config), (ref_kernel, ref_config) in comps:
-        cur = results["path"].get(kernel, {}).get(config, {})
-        ref = results["path"].get(ref_kernel, {}).get(ref_config, {})
-        if not cur or not ref:
-            continue
-        both = [b for b in BATCHES if b in cur and b in ref]
-        delta = {b: round(cur[b] - ref[b], 1) for b in both}
-        results["path_delta"][label] = delta
-        print(f"| {label} | " + " | ".join(
-            f"{delta[b]:+.0f} ({cur[b] / ref[b]:.3f})" if b in delta else "-"
-            for b in BATCHES) + " |")
-    print()
+    _, results["path_delta"] = compare(
+        comps, results["path"],
+        "The same, each configuration less its kernel's `none` (the module's own "
+        "work, which also moves between two builds): instructions per packet of "
+        "the receive path alone, and the ratio:")
     worst = max((c["spread_pct"] for k in results["per_packet"].values()
                  for cells in k.values() for c in cells.values()), default=0.0)
     results["worst_spread_pct"] = round(worst, 3)

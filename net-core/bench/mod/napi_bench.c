@@ -299,13 +299,12 @@ static const struct file_operations nb_run_fops = {
 	.llseek	= default_llseek,
 };
 
-/* 10.99.0.2:9999 -> 10.99.0.1:9, to nbench0's own address */
-static void nb_make_frame(struct napi_bench *nb)
+/* an Ethernet and IPv4 header from 10.99.0.2 to @daddr, to nbench0 */
+static struct iphdr *nb_make_ip(struct napi_bench *nb, u8 *frame, u8 proto,
+				u32 daddr, u16 ip_len)
 {
-	struct ethhdr *eth = (struct ethhdr *)nb->frame;
+	struct ethhdr *eth = (struct ethhdr *)frame;
 	struct iphdr *iph = (struct iphdr *)(eth + 1);
-	struct udphdr *uh = (struct udphdr *)(iph + 1);
-	u16 ip_len = FRAME_LEN - ETH_HLEN;
 
 	ether_addr_copy(eth->h_dest, nb->dev->dev_addr);
 	eth_random_addr(eth->h_source);
@@ -314,12 +313,24 @@ static void nb_make_frame(struct napi_bench *nb)
 	iph->version = 4;
 	iph->ihl = 5;
 	iph->ttl = 64;
-	iph->protocol = IPPROTO_UDP;
+	iph->protocol = proto;
 	iph->tot_len = htons(ip_len);
 	iph->saddr = htonl(0x0a630002);
-	iph->daddr = htonl(0x0a630001);
+	iph->daddr = htonl(daddr);
+	return iph;
+}
+
+/* 10.99.0.2:9999 -> 10.99.0.1:9, to nbench0's own address */
+static void nb_make_frame(struct napi_bench *nb)
+{
+	u16 ip_len = FRAME_LEN - ETH_HLEN;
+	struct udphdr *uh;
+	struct iphdr *iph;
+
+	iph = nb_make_ip(nb, nb->frame, IPPROTO_UDP, 0x0a630001, ip_len);
 	iph->check = ip_fast_csum(iph, iph->ihl);
 
+	uh = (struct udphdr *)(iph + 1);
 	uh->source = htons(9999);
 	uh->dest = htons(9);
 	uh->len = htons(ip_len - sizeof(*iph));
@@ -328,33 +339,24 @@ static void nb_make_frame(struct napi_bench *nb)
 /* 10.99.0.2:40000 -> 10.99.1.2:5001 (forwarded), ACK only: GRO merges it */
 static void nb_make_tcp_frame(struct napi_bench *nb)
 {
-	struct ethhdr *eth = (struct ethhdr *)nb->tcp_frame;
-	struct iphdr *iph = (struct iphdr *)(eth + 1);
-	struct tcphdr *th = (struct tcphdr *)(iph + 1);
 	u16 ip_len = TCP_FRAME_LEN - ETH_HLEN;
-	u8 *data = (u8 *)(th + 1);
+	struct tcphdr *th;
+	struct iphdr *iph;
 	unsigned int i;
+	u8 *data;
 
-	ether_addr_copy(eth->h_dest, nb->dev->dev_addr);
-	eth_random_addr(eth->h_source);
-	eth->h_proto = htons(ETH_P_IP);
-
-	iph->version = 4;
-	iph->ihl = 5;
-	iph->ttl = 64;
+	iph = nb_make_ip(nb, nb->tcp_frame, IPPROTO_TCP, 0x0a630102, ip_len);
 	iph->frag_off = htons(IP_DF);
-	iph->protocol = IPPROTO_TCP;
-	iph->tot_len = htons(ip_len);
-	iph->saddr = htonl(0x0a630002);
-	iph->daddr = htonl(0x0a630102);
 	iph->check = ip_fast_csum(iph, iph->ihl);
 
+	th = (struct tcphdr *)(iph + 1);
 	th->source = htons(40000);
 	th->dest = htons(5001);
 	th->doff = sizeof(*th) / 4;
 	th->ack = 1;
 	th->ack_seq = htonl(1);
 	th->window = htons(65535);
+	data = (u8 *)(th + 1);
 	for (i = 0; i < TCP_MSS; i++)
 		data[i] = i;
 	nb->seq = 1;
@@ -378,7 +380,7 @@ static int __init napi_bench_init(void)
 	struct napi_bench *nb;
 	int err;
 
-	nb = kzalloc(sizeof(*nb), GFP_KERNEL);
+	nb = kzalloc_obj(*nb);
 	if (!nb)
 		return -ENOMEM;
 	nb->dev = alloc_netdev(0, "nbench%d", NET_NAME_ENUM, ether_setup);
