@@ -52,7 +52,8 @@ s.bind(("10.99.0.1", 9))
 time.sleep(1 << 30)' &
 # the router's egress: nbench1, and a neighbour that never answers; no
 # IPv6 there (its router solicitations would land in the windows)
-echo 1 > /proc/sys/net/ipv6/conf/nbench1/disable_ipv6
+v6=/proc/sys/net/ipv6/conf/nbench1/disable_ipv6
+[ ! -e $v6 ] || echo 1 > $v6
 ip addr add 10.99.1.1/24 dev nbench1
 ip link set nbench1 up
 ip neigh replace 10.99.1.2 lladdr 02:00:00:00:01:02 dev nbench1 nud permanent
