@@ -144,22 +144,28 @@ elif [ "${#msgs[@]}" -ne $((np + 1)) ]; then
 	tail -n 20 "$tmp/out/b4.log" 2>/dev/null; fail=1
 else
 	b4fail=0 inbody=
-	# b4 prep --check runs checkpatch.pl on each patch and exits 0 whatever
-	# it finds: its summary line is the verdict
+	# make send ran b4 prep --check (checkpatch.pl on each patch), which
+	# exits 0 whatever it finds, and judged its summary line: clean
+	grep -qx "b4 prep --check: Success: $np, Warning: 0, Error: 0" "$tmp/log" ||
+		{ echo "FAIL: make send printed no clean b4 prep --check (b4 $(b4 --version);" \
+		       "make deps installs 0.14):"; grep -A20 'b4 prep --check' "$tmp/log"; b4fail=1; }
+	# the same check finds what it must: a patch that adds trailing white
+	# space, on top of the series in make send's b4 copy, then taken off
 	mkdir -p "$tmp/py" && ln -sf /usr/bin/python3 "$tmp/py/python3"
-	(cd "$b4dir" && PATH=$tmp/py:$PATH b4 prep --check) > "$tmp/b4check" 2>&1
-	grep -qx "Success: $np, Warning: 0, Error: 0" "$tmp/b4check" ||
-		{ echo "FAIL: b4 prep --check (b4 $(b4 --version); make deps installs 0.14):"
-		  cat "$tmp/b4check"; b4fail=1; }
-	# and the same judge on a patch that adds trailing white space: not clean
 	printf 'x \n' >> "$b4dir/Makefile"
-	git -C "$b4dir" commit -qs -am "kbuild: add trailing white space" \
-		-m "A patch checkpatch.pl must find an error in." &&
-		(cd "$b4dir" && PATH=$tmp/py:$PATH b4 prep --check) > "$tmp/b4bad" 2>&1
-	git -C "$b4dir" reset -q --hard HEAD~
-	grep -q "^Success: $np, Warning: 0, Error: [1-9]" "$tmp/b4bad" ||
-		{ echo "FAIL: b4 prep --check on a patch with trailing white space:"
-		  cat "$tmp/b4bad"; b4fail=1; }
+	if GIT_CONFIG_GLOBAL=$tmp/gitconfig git -C "$b4dir" commit -qs -am \
+		"kbuild: add trailing white space" -m "A patch checkpatch.pl must find an error in."; then
+		(cd "$b4dir" && GIT_CONFIG_GLOBAL=$tmp/gitconfig PATH=$tmp/py:$PATH \
+			b4 prep --check) > "$tmp/b4bad" 2>&1
+		git -C "$b4dir" reset -q --hard HEAD~
+		grep -q "^Success: $np, Warning: 0, Error: [1-9]" "$tmp/b4bad" &&
+			grep -q 'trailing whitespace' "$tmp/b4bad" ||
+			{ echo "FAIL: b4 prep --check on a patch with trailing white space:"
+			  cat "$tmp/b4bad"; b4fail=1; }
+	else
+		git -C "$b4dir" checkout -q -- Makefile
+		echo "FAIL: could not commit the bad patch in $b4dir"; b4fail=1
+	fi
 	i=0
 	for m in "${msgs[@]}"; do
 		f=$(basename "$m") hdr=$(unfold "$m")

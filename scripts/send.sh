@@ -206,8 +206,9 @@ else
 	git -C "$b4dir" config b4.prep-cover-template "$b4dir/.git/cover-template"
 	# b4 prep --check: b4's own checkpatch.pl command, less the warning for
 	# a new file (does MAINTAINERS need updating?), which NIPA ignores too:
-	# the selftests' directories are in MAINTAINERS already
-	git -C "$b4dir" config b4.prep-perpatch-check-cmd "$b4dir/scripts/checkpatch.pl -q --terse \
+	# the selftests' directories are in MAINTAINERS already (b4 runs it
+	# from the top directory)
+	git -C "$b4dir" config b4.prep-perpatch-check-cmd "./scripts/checkpatch.pl -q --terse \
 --no-summary --mailback --showfile --ignore FILE_PATH_CHANGES"
 	# per patch, as above: b4 sends the cover letter's To/Cc with every
 	# message and adds to each patch the people its own trailers name. So
@@ -261,11 +262,14 @@ else
 	for m in "$b4out"/*.eml; do unfold "$m" | grep '^Subject:'; done
 	# b4's own pre-send check (checkpatch.pl on each patch); it exits 0
 	# whatever it finds, so its summary line is read
-	if b4 prep --help | grep -q -- --check; then
+	if ! b4 prep --help | grep -q -- --check; then
+		echo "b4 prep --check: b4 $(b4 --version) has none (make deps installs 0.14)"
+	else
 		# spdxcheck.py, which checkpatch.pl runs, needs Debian's python3
 		# (python3-ply, python3-git), not the first one on PATH
 		mkdir -p "$out/py" && ln -sf /usr/bin/python3 "$out/py/python3"
-		(cd "$b4dir" && PATH=$out/py:$PATH b4 prep --check) > "$out/b4-check.log" 2>&1
+		(cd "$b4dir" && PATH=$out/py:$PATH b4 prep --check) > "$out/b4-check.log" 2>&1 ||
+			{ cat "$out/b4-check.log" >&2; echo "send: b4 prep --check failed" >&2; exit 1; }
 		echo "b4 prep --check: $(tail -n 1 "$out/b4-check.log")"
 		grep -qx "Success: ${#patches[@]}, Warning: 0, Error: 0" "$out/b4-check.log" ||
 			{ cat "$out/b4-check.log" >&2; echo "send: b4 prep --check is not clean" >&2; exit 1; }

@@ -63,6 +63,7 @@ enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
 #define FRAME_LEN	64
 #define TCP_MSS		1448
 #define TCP_FRAME_LEN	(ETH_HLEN + sizeof(struct iphdr) + sizeof(struct tcphdr) + TCP_MSS)
+#define TCP_FRAME_OFF	2	/* so that the IP header is 4-aligned */
 #define MAX_BATCH	64
 
 struct napi_bench {
@@ -74,8 +75,10 @@ struct napi_bench {
 	struct dentry *dir;
 	struct mutex lock;		/* one run at a time */
 	u8 frame[FRAME_LEN];
-	u8 tcp_frame[TCP_FRAME_LEN];
+	/* the TCP frame, at TCP_FRAME_OFF: its IP and TCP headers 4-aligned */
+	u8 tcp_buf[TCP_FRAME_OFF + TCP_FRAME_LEN] __aligned(4);
 	u32 seq;			/* the next TCP segment's */
+	u16 ip_id;
 	char result[160];		/* the last run's line */
 	u32 api;
 	u32 batch;
@@ -187,10 +190,11 @@ static int nb_set_rx_list(struct napi_bench *nb)
  */
 static void nb_next_segment(struct napi_bench *nb)
 {
-	struct iphdr *iph = (struct iphdr *)(nb->tcp_frame + ETH_HLEN);
+	u8 *frame = nb->tcp_buf + TCP_FRAME_OFF;
+	struct iphdr *iph = (struct iphdr *)(frame + ETH_HLEN);
 	struct tcphdr *th = (struct tcphdr *)(iph + 1);
 	__be32 seq = htonl(nb->seq);
-	__be16 id = htons(nb->seq / TCP_MSS);
+	__be16 id = htons(++nb->ip_id);
 
 	csum_replace2(&iph->check, iph->id, id);
 	iph->id = id;
@@ -203,7 +207,7 @@ static void nb_next_segment(struct napi_bench *nb)
 static int nb_fill(struct napi_bench *nb)
 {
 	unsigned int len = nb->fwd ? TCP_FRAME_LEN : FRAME_LEN;
-	const u8 *frame = nb->fwd ? nb->tcp_frame : nb->frame;
+	const u8 *frame = nb->fwd ? nb->tcp_buf + TCP_FRAME_OFF : nb->frame;
 	struct sk_buff *skb;
 	u32 i;
 
@@ -345,7 +349,8 @@ static void nb_make_tcp_frame(struct napi_bench *nb)
 	unsigned int i;
 	u8 *data;
 
-	iph = nb_make_ip(nb, nb->tcp_frame, IPPROTO_TCP, 0x0a630102, ip_len);
+	iph = nb_make_ip(nb, nb->tcp_buf + TCP_FRAME_OFF, IPPROTO_TCP, 0x0a630102,
+			 ip_len);
 	iph->frag_off = htons(IP_DF);
 	iph->check = ip_fast_csum(iph, iph->ihl);
 
