@@ -151,7 +151,7 @@ else
 		       "make deps installs 0.14):"; grep -A20 'b4 prep --check' "$tmp/log"; b4fail=1; }
 	# the same check finds what it must: a patch that adds trailing white
 	# space, on top of the series in make send's b4 copy, then taken off
-	mkdir -p "$tmp/py" && ln -sf /usr/bin/python3 "$tmp/py/python3"
+	debian_python "$tmp/py"
 	printf 'x \n' >> "$b4dir/Makefile"
 	if GIT_CONFIG_GLOBAL=$tmp/gitconfig git -C "$b4dir" commit -qs -am \
 		"kbuild: add trailing white space" -m "A patch checkpatch.pl must find an error in."; then

@@ -265,9 +265,7 @@ else
 	if ! b4 prep --help | grep -q -- --check; then
 		echo "b4 prep --check: b4 $(b4 --version) has none (make deps installs 0.14)"
 	else
-		# spdxcheck.py, which checkpatch.pl runs, needs Debian's python3
-		# (python3-ply, python3-git), not the first one on PATH
-		mkdir -p "$out/py" && ln -sf /usr/bin/python3 "$out/py/python3"
+		debian_python "$out/py"
 		(cd "$b4dir" && PATH=$out/py:$PATH b4 prep --check) > "$out/b4-check.log" 2>&1 ||
 			{ cat "$out/b4-check.log" >&2; echo "send: b4 prep --check failed" >&2; exit 1; }
 		echo "b4 prep --check: $(tail -n 1 "$out/b4-check.log")"

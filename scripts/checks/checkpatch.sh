@@ -42,11 +42,10 @@ print(p.join(p.dirname(c.__file__), "data", "dictionary.txt"))' 2>/dev/null) &&
 	cs=(--codespellfile="$dict")
 fi
 
-# checkpatch passes each SPDX tag to scripts/spdxcheck.py (`env python3`),
-# which needs python3-ply and python3-git, and goes on without a word when
-# that script cannot run (a python3 without them: pyenv, venv). So Debian's
-# python3 first, and the script must tell a bad tag from a good one here.
-mkdir -p "$TMP/py" && ln -sf /usr/bin/python3 "$TMP/py/python3"
+# spdxcheck.py, which checkpatch runs on each SPDX tag, with Debian's
+# python3 (debian_python), and it must tell a bad tag from a good one here:
+# checkpatch says nothing when it cannot run.
+debian_python "$TMP/py"
 spdx() {
 	(cd "$TREE" && echo "SPDX-License-Identifier: $1" |
 		PATH=$TMP/py:$PATH ./scripts/spdxcheck.py - 2>&1)

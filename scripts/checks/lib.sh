@@ -134,3 +134,12 @@ patch_commit() {
 		GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$info") \
 		git -C "$tree" commit-tree "$t" -p "$2"
 }
+
+# debian_python DIR: DIR/python3 is Debian's. checkpatch.pl runs
+# scripts/spdxcheck.py as `env python3`, which needs python3-ply and
+# python3-git (deps.sh); the first python3 on PATH may lack them (pyenv,
+# venv), and then checkpatch goes on without the SPDX check. Put DIR first
+# on checkpatch's (or b4's) PATH.
+debian_python() {
+	mkdir -p "$1" && ln -sf /usr/bin/python3 "$1/python3"
+}
