@@ -21,7 +21,7 @@ KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 # before the rules that use it, as make expands prerequisites as it reads
 NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
-.PHONY: all help deps env tree export check check-rt check-debug check-arm send send-net vm-kernel demo vm-test mutants audit bench napi-bench clean
+.PHONY: all help deps env tree export check check-rt check-debug check-arm send send-net vm-kernel demo vm-test mutants audit napi-bench clean
 
 all: deps tree vm-kernel demo
 
@@ -41,14 +41,11 @@ help:
 	@echo "make mutants   break the core in one small way at a time (MUTANTS=...): some KUnit"
 	@echo "               case must fail for each; prints the table of Documentation/testing.md"
 	@echo "make audit     coccinelle audits of net-core/ (netif_receive_skb() return value users)"
-	@echo "make bench     instructions per received packet, series vs base (QEMU plugin):"
-	@echo "               UDP to a socket, the driver's own list, gro_normal_batch 1..64"
-	@echo "               and the wait, a router, a TCP end host; N=packets"
-	@echo "               REPS=repetitions ONLY=configurations (an ERE): the cover letter's tables,"
-	@echo "               results.json, plots and raw counts in Documentation/bench/"
-	@echo "make napi-bench instructions per packet of each receive path, series vs base,"
-	@echo "               with no race: napi_bench.ko (net-core/bench/mod/) feeds its NAPI B"
-	@echo "               frames a poll; PACKETS=, REPS=, ONLY= (an ERE of configurations)"
+	@echo "make napi-bench instructions per packet of each receive path, series vs base, on"
+	@echo "               the emulated CPU: napi_bench.ko (net-core/bench/mod/) feeds its NAPI"
+	@echo "               B frames a poll (UDP to a socket, TCP forwarded, TCP to a socket);"
+	@echo "               PACKETS=, REPS=, ONLY= (an ERE of configurations); results and raw"
+	@echo "               counts in Documentation/bench/ (make check's napi-bench-report judges them)"
 	@echo "make check-rt  the VM kernel with PREEMPT_RT: KUnit + napi_rx_list.py; writes"
 	@echo "               Documentation/check-rt.txt, which make check requires to match"
 	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
@@ -126,21 +123,13 @@ mutants:
 audit:
 	@$(ENV) net-core/audit.sh $(TREE)
 
-bench: vm-kernel
-	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" net-core/bench/bench.sh $(TREE) $(VMOUT) $(BUILD)/bench $(N) $(REPS)
-	@mkdir -p Documentation/bench
-	@cd $(BUILD)/bench && cp run.txt table.md results.json per-packet.png batch.png \
-		{labels,windows,waits,times}.{base,head} $(CURDIR)/Documentation/bench/
-	@echo "make bench: its results are in Documentation/bench/: commit them (make check's bench-report judges them)"
-
-# the deterministic bench (net-core/bench/napi-bench.sh): its own two kernels
+# the bench (net-core/bench/napi-bench.sh): its own two kernels
 napi-bench: $(NEED_TREE)
 	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" net-core/bench/napi-bench.sh $(TREE) \
 		$(BUILD)/napi-bench $(PACKETS) $(REPS)
-	@mkdir -p Documentation/bench/napi-bench
 	@cd $(BUILD)/napi-bench && cp run.txt table.md results.json labels.* windows.* \
-		$(CURDIR)/Documentation/bench/napi-bench/
-	@echo "make napi-bench: its results are in Documentation/bench/napi-bench/: commit them"
+		$(CURDIR)/Documentation/bench/
+	@echo "make napi-bench: its results are in Documentation/bench/: commit them"
 
 clean:
 	rm -rf $(BUILD)

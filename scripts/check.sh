@@ -169,15 +169,11 @@ run check-rt-summary scripts/kernel-summary.sh series Documentation/check-rt.txt
 run check-debug-summary scripts/kernel-summary.sh series Documentation/check-debug.txt
 # make check-arm: the ARM boards (macb, smsc911x) at the head and the base
 run check-arm-summary scripts/kernel-summary.sh series Documentation/check-arm.txt
-# make bench (hours, by hand): its committed results are of this series and
-# follow from their raw counts by report.py; plot.py draws them
-run bench-report-selftest scripts/bench-report.sh --selftest series Documentation/bench
-run bench-report scripts/bench-report.sh series Documentation/bench
-# make napi-bench (minutes, by hand: two kernels of their own): the same
-run napi-bench-report-selftest env KIND=napi-bench scripts/bench-report.sh --selftest \
-	series Documentation/bench/napi-bench
-run napi-bench-report env KIND=napi-bench scripts/bench-report.sh series \
-	Documentation/bench/napi-bench
+# make napi-bench (minutes, by hand: four boots of two kernels of their
+# own): its committed results are of this series and follow from their
+# raw counts by napi_report.py
+run napi-bench-report-selftest scripts/bench-report.sh --selftest series Documentation/bench
+run napi-bench-report scripts/bench-report.sh series Documentation/bench
 
 # ---- builds ---------------------------------------------------------------
 . tools/testing/selftests/targets.sh

@@ -59,7 +59,7 @@ if [ "${1:-}" = --selftest ]; then
 		else
 			echo "FAIL: renumbering the subjects changed the hash"; bad=1
 		fi
-		# a new line in a commit message (make bench's numbers): the same
+		# a new line in a commit message (make napi-bench's numbers): the same
 		sed -i '0,/^$/s/^$/\nMeasured: 1 -> 2./' "$tmp/s"/"$v"-0001-*.patch
 		if [ "$("$here/series-hash.sh" "$tmp/s")" = "$got" ]; then
 			echo "ok: a changed commit message: the same hash"
@@ -85,7 +85,7 @@ if [ "${1:-}" = --selftest ]; then
 	else
 		echo "FAIL: a patch to macb: rt's hash changed or arm's did not"; bad=1
 	fi
-	# make bench's hash (bench-report.sh) leaves out selftests, but their
+	# make napi-bench's hash (bench-report.sh) leaves out selftests, but their
 	# config fragments, and drivers/net/ethernet/: rt's keeps all three
 	bench=$("$here/series-hash.sh" "$dir" bench)
 	for c in tools/testing/selftests/drivers/net/napi_rx_list.py:same \

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Whether a run of another kernel or of make bench is pending for this
+# Whether a run of another kernel or of make napi-bench is pending for this
 # series: Documentation/pending-runs.txt lists it as "NAME HASH: reason",
 # HASH being the series hash the run is owed for (series-hash.sh). make
 # check then passes NAME's summary of an older series as PENDING, and

@@ -52,9 +52,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # each patch as git am applies it (no 3-way merge), on what applied before
 # it, in one temporary index: no work tree to check out (a patch that does
-# not apply leaves the index as it was)
+# not apply leaves the index as it was). The index holds only the files
+# the patches name, as net-base has them: git apply reads no other, and
+# each apply rewrites a small index rather than the whole tree's.
 export GIT_INDEX_FILE=$tmp/index
-git -C "$tree" read-tree net-base || exit 1
+mapfile -t paths < <(awk '/^diff --git / { sub(/^a\//, "", $3); sub(/^b\//, "", $4)
+				      print $3; print $4 }' "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch |
+		     sort -u)
+git -C "$tree" rev-parse -q --verify 'net-base^{commit}' > /dev/null || exit 1
+git -C "$tree" ls-tree -r net-base -- "${paths[@]}" |
+	git -C "$tree" update-index --index-info || exit 1
 failed=
 for p in "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in *-0000-cover-letter.patch) continue ;; esac

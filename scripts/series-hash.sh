@@ -16,12 +16,11 @@
 # arm (make check-arm) keeps the patches to macb too: its ARM kernel runs
 # that driver.
 #
-# KIND bench (make bench) also leaves out what each patch changes in
+# KIND bench (make napi-bench) also leaves out what each patch changes in
 # selftests (tools/testing/, but their config fragments, which choose the
 # VM kernel's options) and in drivers/net/ethernet/: the bench runs no
 # selftest, and its VM has none of those drivers' devices (it counts
-# netdevsim's paths, in windows that begin after the boot probed them), so
-# such changes cannot change its counts.
+# napi_bench.ko's paths), so such changes cannot change its counts.
 #
 # Usage: series-hash.sh DIR [KIND]
 set -euo pipefail
@@ -45,7 +44,7 @@ driver_only() {
 	done < <(sed -n 's|^+++ b/||p; s|^--- a/||p' "$1" | sort -u)
 }
 
-# the patch without the files make bench cannot see (KIND bench)
+# the patch without the files make napi-bench cannot see (KIND bench)
 bench_seen() {
 	awk '/^diff --git / { f = $3; sub(/^a\//, "", f)
 			     skip = (f ~ /^tools\/testing\// && f !~ /\/config$/) ||
@@ -60,7 +59,7 @@ for f in "${1:?dir}"/net/v*-[0-9][0-9][0-9][0-9]-*.patch \
 	# the code each patch changes, as git patch-id sees it: not its commit
 	# id (the same patches, exported again), its subject (whose "[PATCH
 	# ... m/n]" a patch added elsewhere renumbers) or its message (whose
-	# numbers make bench updates: no kernel runs them); --verbatim keeps
+	# numbers make napi-bench updates: no kernel runs them); --verbatim keeps
 	# white space, which is code in a selftest's Python
 	if [ "${2:-}" = bench ]; then
 		id=$(bench_seen "$f" | git patch-id --verbatim | cut -d' ' -f1)

@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by make bench (bench.sh) and make napi-bench (napi-bench.sh),
+# Sourced by make napi-bench (napi-bench.sh),
 # which set here (this directory) and top (the repository).
 # shellcheck disable=SC2154 # here, top: the sourcing script's
 

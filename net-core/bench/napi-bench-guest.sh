@@ -29,6 +29,10 @@
 # tx checksum and TSO on, fwdsw with both off (the stack segments and
 # checksums in software).
 #
+# Then the end host: CONFIG host.API-MODE-GRO (B 1, 8 and 64), the same
+# segments to a TCP connection of the module's on nbench0, which the
+# module reads in each round (napi_bench.c).
+#
 # Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
 set -euo pipefail
 out=${1:?out} kernel=${2:?kernel} mod=${3:?module} packets=${4:?packets}
@@ -58,6 +62,8 @@ ip addr add 10.99.1.1/24 dev nbench1
 ip link set nbench1 up
 ip neigh replace 10.99.1.2 lladdr 02:00:00:00:01:02 dev nbench1 nud permanent
 echo 1 > /proc/sys/net/ipv4/ip_forward
+# the end host's peer: its SYN-ACK and ACKs leave at once, no ARP
+ip neigh replace 10.99.0.2 lladdr 02:00:00:00:00:02 dev $dev nud permanent
 # let the boot's last work (init, the interpreter above) finish: a
 # process that runs in a window adds its instructions to it
 sleep 5
@@ -91,14 +97,15 @@ for api in $apis; do
 		done
 	done
 done
-# the router's: each driver API once, and on the series each mode
+# the router's and the end host's: each driver API once, and on the
+# series each mode
 if [ -e $mode_sysctl ]; then
 	fwd_configs=(none-off-on receive-off-on receive-0-on receive-1-on receive-2-on
 		     list-off-on gro-off-on)
 else
 	fwd_configs=(none-base-on receive-base-on list-base-on gro-base-on)
 fi
-for e in fwd fwdsw; do
+for e in fwd fwdsw host; do
 	for c in "${fwd_configs[@]}"; do
 		configs+=("$e.$c")
 	done
@@ -107,12 +114,14 @@ done
 : > "$out/labels.$kernel"
 for c in "${configs[@]}"; do
 	grep -qE -- "$only" <<< "$c" || continue
-	batches="1 2 4 8 16 64" fwd=0
+	batches="1 2 4 8 16 64" fwd=0 host=0
 	case $c in
 	fwd.*) batches="1 8 64" fwd=1; ethtool -K nbench1 tx on tso on ;;
 	fwdsw.*) batches="1 8 64" fwd=1; ethtool -K nbench1 tx off tso off ;;
+	host.*) batches="1 8 64" host=1 ;;
 	esac
 	echo $fwd > $dbg/fwd
+	echo $host > $dbg/host
 	IFS=- read -r api m g <<< "${c#*.}"
 	case $m in
 	base) ;;

@@ -62,7 +62,8 @@ def prefix(config):
     return config.split(".")[0] if "." in config else ""
 
 
-# the router's rows: (what, the head's configuration, the reference's)
+# the TCP rows, the router's and the end host's: (what, the head's
+# configuration, the reference's)
 FWD_ROWS = [
     ("no list, netif_receive_skb()", "receive-off-on", ("base", "receive-base-on")),
     ("no list, a driver's own list", "list-off-on", ("base", "list-base-on")),
@@ -77,10 +78,12 @@ FWD_ROWS = [
 
 
 def fwd_comps():
-    """the router's comparisons, for each egress"""
-    return [(f"TCP forwarded, {egress}: {what}", ("head", f"{pre}.{cur}"),
+    """the TCP comparisons: the router with each egress, the end host"""
+    return [(f"{where}: {what}", ("head", f"{pre}.{cur}"),
              (ref_kernel, f"{pre}.{ref}"))
-            for pre, egress in (("fwd", "TSO egress"), ("fwdsw", "software egress"))
+            for pre, where in (("fwd", "TCP forwarded, TSO egress"),
+                               ("fwdsw", "TCP forwarded, software egress"),
+                               ("host", "TCP to a local socket"))
             for what, cur, (ref_kernel, ref) in FWD_ROWS]
 
 

@@ -2,7 +2,7 @@
 /*
  * napi_bench: a NAPI receive workload with no race, for measuring the
  * stack's receive paths. Not part of the series: a harness module, built
- * against the kernel under test (make bench, or by hand on a board).
+ * against the kernel under test (make napi-bench, or by hand on a board).
  *
  * It registers one Ethernet device, nbench0, with one NAPI instance. Each
  * round of a run prepares BATCH copies of one 64-byte IPv4/UDP frame (to
@@ -15,8 +15,15 @@
  * 10.99.0.2:40000 to 10.99.1.2:5001, with no RX checksum offload
  * (CHECKSUM_NONE), which the harness routes out of a second device,
  * nbench1: a router without RX checksum offload. nbench1 drops what it is
- * given; its tx checksum and TSO features are ethtool's to turn off. The
- * APIs under test:
+ * given; its tx checksum and TSO features are ethtool's to turn off. With
+ * host 1, they are the next BATCH segments of a TCP connection to
+ * 10.99.0.1:5001 (an end host, also without RX checksum offload): the
+ * first run connects (a listener of the module's, and a handshake from
+ * 10.99.0.2:40001 through the backlog; its receive buffer is fixed, and
+ * single segments grow the window first), and each round, after the
+ * poll, reads what it received (MSG_DONTWAIT, in the round, on the same
+ * CPU); a round that cannot read all of it fails the run. The receiver's
+ * ACKs leave through nbench0, which drops them too. The APIs under test:
  *
  *   0 none       consume_skb() in the poll: the workload's own cost
  *   1 receive    netif_receive_skb(), one call per frame
@@ -26,7 +33,7 @@
  *                BH disabled around the BATCH calls
  *
  * Every run of the same parameters does the same work: the harness counts
- * its instructions (make bench, under QEMU), and the run itself reports
+ * its instructions (make napi-bench, under QEMU), and the run itself reports
  * its time (local_clock()) for a board.
  *
  * The harness sets up the receiver: nbench0 up with 10.99.0.1/24, and a
@@ -40,8 +47,8 @@
  * module has one (the key is on). The harness builds the module with
  * -DHAVE_NAPI_RX_LIST there (Kbuild).
  *
- * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds, rx_list, fwd:
- * the parameters; reading "run" runs them and returns one line:
+ * /sys/kernel/debug/napi_bench/: api, batch (1..64), rounds, rx_list, fwd,
+ * host: the parameters; reading "run" runs them and returns one line:
  *   api=N batch=B rounds=R packets=P ns=T ns_per_packet=X
  */
 #include <linux/debugfs.h>
@@ -57,6 +64,7 @@
 #include <net/checksum.h>
 #include <net/gro.h>
 #include <net/ip.h>
+#include <net/tcp.h>
 
 enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
 
@@ -65,6 +73,12 @@ enum { API_NONE, API_RECEIVE, API_LIST, API_GRO, API_NETIF_RX, API_MAX };
 #define TCP_FRAME_LEN	(ETH_HLEN + sizeof(struct iphdr) + sizeof(struct tcphdr) + TCP_MSS)
 #define TCP_FRAME_OFF	2	/* so that the IP header is 4-aligned */
 #define MAX_BATCH	64
+/* the end host's connection: 10.99.0.2:40001 -> 10.99.0.1:5001 */
+#define HOST_ADDR	0x0a630001
+#define HOST_PORT	5001
+#define PEER_PORT	40001
+#define PEER_ISN	1000
+#define HOST_RCVBUF	(2 << 20)
 
 struct napi_bench {
 	struct net_device *dev;
@@ -79,6 +93,15 @@ struct napi_bench {
 	u8 tcp_buf[TCP_FRAME_OFF + TCP_FRAME_LEN] __aligned(4);
 	u32 seq;			/* the next TCP segment's */
 	u16 ip_id;
+	/* host 1: the connection's segment, as tcp_buf */
+	u8 host_buf[TCP_FRAME_OFF + TCP_FRAME_LEN] __aligned(4);
+	u32 host_seq;
+	struct socket *listener;
+	struct socket *conn;
+	void *rxbuf;			/* what a round reads */
+	bool connecting;		/* nb_xmit() looks for the SYN-ACK */
+	bool synack;
+	u32 synack_seq;
 	char result[160];		/* the last run's line */
 	u32 api;
 	u32 batch;
@@ -86,12 +109,36 @@ struct napi_bench {
 	u32 rx_list;
 	u32 rx_list_set;		/* what the NAPIs have */
 	u32 fwd;
+	u32 host;
 };
 
 static struct napi_bench *bench;
 
+/* the listener's SYN-ACK to the handshake of nb_host_connect() */
+static void nb_peek_synack(struct napi_bench *nb, struct sk_buff *skb)
+{
+	int off = skb_network_offset(skb);
+	const struct tcphdr *th;
+	const struct iphdr *iph;
+	struct tcphdr _th;
+	struct iphdr _iph;
+
+	if (skb->protocol != htons(ETH_P_IP))
+		return;
+	iph = skb_header_pointer(skb, off, sizeof(_iph), &_iph);
+	if (!iph || iph->protocol != IPPROTO_TCP)
+		return;
+	th = skb_header_pointer(skb, off + iph->ihl * 4, sizeof(_th), &_th);
+	if (th && th->syn && th->ack && th->dest == htons(PEER_PORT)) {
+		nb->synack_seq = ntohl(th->seq);
+		nb->synack = true;
+	}
+}
+
 static netdev_tx_t nb_xmit(struct sk_buff *skb, struct net_device *dev)
 {
+	if (unlikely(bench->connecting) && dev == bench->dev)
+		nb_peek_synack(bench, skb);
 	dev_core_stats_tx_dropped_inc(dev);
 	dev_kfree_skb_any(skb);
 	return NETDEV_TX_OK;
@@ -125,7 +172,7 @@ static const struct net_device_ops nb_ops_out = {
 static void nb_rx_prep(struct napi_bench *nb, struct sk_buff *skb)
 {
 	skb->protocol = eth_type_trans(skb, nb->dev);
-	skb->ip_summed = nb->fwd ? CHECKSUM_NONE : CHECKSUM_UNNECESSARY;
+	skb->ip_summed = nb->fwd || nb->host ? CHECKSUM_NONE : CHECKSUM_UNNECESSARY;
 }
 
 static int nb_poll(struct napi_struct *napi, int budget)
@@ -185,123 +232,51 @@ static int nb_set_rx_list(struct napi_bench *nb)
 #endif
 }
 
-/* the next TCP segment: its IP id and sequence number, as a sender's
- * next one, and both checksums updated
+/* the next TCP segment of the template at @frame: its IP id and sequence
+ * number (*@seq, which moves on), as a sender's next one, and both
+ * checksums updated
  */
-static void nb_next_segment(struct napi_bench *nb)
+static void nb_next_segment(struct napi_bench *nb, u8 *frame, u32 *seq)
 {
-	u8 *frame = nb->tcp_buf + TCP_FRAME_OFF;
 	struct iphdr *iph = (struct iphdr *)(frame + ETH_HLEN);
 	struct tcphdr *th = (struct tcphdr *)(iph + 1);
-	__be32 seq = htonl(nb->seq);
 	__be16 id = htons(++nb->ip_id);
+	__be32 next = htonl(*seq);
 
 	csum_replace2(&iph->check, iph->id, id);
 	iph->id = id;
-	csum_replace4(&th->check, th->seq, seq);
-	th->seq = seq;
-	nb->seq += TCP_MSS;
+	csum_replace4(&th->check, th->seq, next);
+	th->seq = next;
+	*seq += TCP_MSS;
 }
 
-/* the round's frames, made in process context (not measured apart) */
-static int nb_fill(struct napi_bench *nb)
+/* @n frames of the run's kind, made in process context */
+static int nb_fill_n(struct napi_bench *nb, u32 n)
 {
-	unsigned int len = nb->fwd ? TCP_FRAME_LEN : FRAME_LEN;
-	const u8 *frame = nb->fwd ? nb->tcp_buf + TCP_FRAME_OFF : nb->frame;
+	unsigned int len = nb->fwd || nb->host ? TCP_FRAME_LEN : FRAME_LEN;
+	u8 *frame = nb->frame;
 	struct sk_buff *skb;
+	u32 *seq = NULL;
 	u32 i;
 
-	for (i = 0; i < nb->batch; i++) {
+	if (nb->fwd) {
+		frame = nb->tcp_buf + TCP_FRAME_OFF;
+		seq = &nb->seq;
+	} else if (nb->host) {
+		frame = nb->host_buf + TCP_FRAME_OFF;
+		seq = &nb->host_seq;
+	}
+	for (i = 0; i < n; i++) {
 		skb = netdev_alloc_skb_ip_align(nb->dev, len);
 		if (!skb)
 			return -ENOMEM;
-		if (nb->fwd)
-			nb_next_segment(nb);
+		if (seq)
+			nb_next_segment(nb, frame, seq);
 		skb_put_data(skb, frame, len);
 		__skb_queue_tail(&nb->queue, skb);
 	}
 	return 0;
 }
-
-static int nb_round(struct napi_bench *nb)
-{
-	struct sk_buff *skb;
-	int err;
-
-	err = nb_fill(nb);
-	if (err)
-		return err;
-
-	local_bh_disable();
-	if (nb->api == API_NETIF_RX) {
-		while ((skb = __skb_dequeue(&nb->queue))) {
-			nb_rx_prep(nb, skb);
-			netif_rx(skb);
-		}
-	} else {
-		napi_schedule(&nb->napi);
-	}
-	local_bh_enable();	/* the poll, or the backlog, runs here */
-
-	/* a poll that used its whole budget left frames: none may remain */
-	if (!skb_queue_empty(&nb->queue))
-		return -EBUSY;
-	return 0;
-}
-
-/* reading from offset 0 runs the bench; the rest of the line comes from
- * that run (a shell's read builtin takes a line in several reads)
- */
-static ssize_t nb_run_read(struct file *file, char __user *ubuf,
-			   size_t count, loff_t *ppos)
-{
-	struct napi_bench *nb = file->private_data;
-	u64 t0, ns, packets;
-	int err = 0;
-	u32 i;
-
-	if (*ppos)
-		goto out;
-	if (nb->api >= API_MAX || !nb->batch || nb->batch > MAX_BATCH ||
-	    !nb->rounds || nb->fwd > 1)
-		return -EINVAL;
-	if (!netif_running(nb->dev))
-		return -ENETDOWN;
-
-	mutex_lock(&nb->lock);
-	err = nb_set_rx_list(nb);
-	if (err) {
-		mutex_unlock(&nb->lock);
-		return err;
-	}
-	migrate_disable();
-	t0 = local_clock();
-	for (i = 0; i < nb->rounds && !err; i++)
-		err = nb_round(nb);
-	ns = local_clock() - t0;
-	migrate_enable();
-	__skb_queue_purge(&nb->queue);
-	if (!err) {
-		packets = (u64)nb->rounds * nb->batch;
-		scnprintf(nb->result, sizeof(nb->result),
-			  "api=%u batch=%u rounds=%u packets=%llu ns=%llu ns_per_packet=%llu\n",
-			  nb->api, nb->batch, nb->rounds, packets, ns,
-			  div64_u64(ns, packets));
-	}
-	mutex_unlock(&nb->lock);
-	if (err)
-		return err;
-out:
-	return simple_read_from_buffer(ubuf, count, ppos, nb->result,
-				       strlen(nb->result));
-}
-
-static const struct file_operations nb_run_fops = {
-	.owner	= THIS_MODULE,
-	.open	= simple_open,
-	.read	= nb_run_read,
-	.llseek	= default_llseek,
-};
 
 /* an Ethernet and IPv4 header from 10.99.0.2 to @daddr, to nbench0 */
 static struct iphdr *nb_make_ip(struct napi_bench *nb, u8 *frame, u8 proto,
@@ -340,8 +315,12 @@ static void nb_make_frame(struct napi_bench *nb)
 	uh->len = htons(ip_len - sizeof(*iph));
 }
 
-/* 10.99.0.2:40000 -> 10.99.1.2:5001 (forwarded), ACK only: GRO merges it */
-static void nb_make_tcp_frame(struct napi_bench *nb)
+/* a full-sized TCP segment template, ACK only (GRO merges the flow), from
+ * 10.99.0.2:@sport to @daddr:@dport, at @frame; nb_next_segment() sets its
+ * IP id and sequence number
+ */
+static void nb_make_tcp_frame(struct napi_bench *nb, u8 *frame, u32 daddr,
+			      u16 sport, u16 dport, u32 ack_seq)
 {
 	u16 ip_len = TCP_FRAME_LEN - ETH_HLEN;
 	struct tcphdr *th;
@@ -349,27 +328,267 @@ static void nb_make_tcp_frame(struct napi_bench *nb)
 	unsigned int i;
 	u8 *data;
 
-	iph = nb_make_ip(nb, nb->tcp_buf + TCP_FRAME_OFF, IPPROTO_TCP, 0x0a630102,
-			 ip_len);
+	iph = nb_make_ip(nb, frame, IPPROTO_TCP, daddr, ip_len);
 	iph->frag_off = htons(IP_DF);
 	iph->check = ip_fast_csum(iph, iph->ihl);
 
 	th = (struct tcphdr *)(iph + 1);
-	th->source = htons(40000);
-	th->dest = htons(5001);
+	th->source = htons(sport);
+	th->dest = htons(dport);
 	th->doff = sizeof(*th) / 4;
 	th->ack = 1;
-	th->ack_seq = htonl(1);
+	th->ack_seq = htonl(ack_seq);
 	th->window = htons(65535);
 	data = (u8 *)(th + 1);
 	for (i = 0; i < TCP_MSS; i++)
 		data[i] = i;
-	nb->seq = 1;
-	th->seq = htonl(nb->seq);
 	th->check = csum_tcpudp_magic(iph->saddr, iph->daddr,
 				      ip_len - sizeof(*iph), IPPROTO_TCP,
 				      csum_partial(th, ip_len - sizeof(*iph), 0));
 }
+
+/* the round's frames (not measured apart) */
+static int nb_fill(struct napi_bench *nb)
+{
+	return nb_fill_n(nb, nb->batch);
+}
+
+/* host 1: read the @len bytes the round gave the connection, at once */
+static int nb_host_read(struct napi_bench *nb, size_t len)
+{
+	struct kvec vec = { .iov_base = nb->rxbuf };
+	struct msghdr msg = {};
+	int n;
+
+	while (len) {
+		vec.iov_len = min_t(size_t, len, MAX_BATCH * TCP_MSS);
+		n = kernel_recvmsg(nb->conn, &msg, &vec, 1, vec.iov_len,
+				   MSG_DONTWAIT);
+		if (n <= 0)	/* a segment fell outside the window */
+			return n ? n : -EPIPE;
+		len -= n;
+	}
+	return 0;
+}
+
+static int nb_round(struct napi_bench *nb)
+{
+	u32 host_seq = nb->host_seq;
+	struct sk_buff *skb;
+	int err;
+
+	err = nb_fill(nb);
+	if (err)
+		return err;
+	/* api none passes nothing up: the connection did not see them */
+	if (nb->api == API_NONE)
+		nb->host_seq = host_seq;
+
+	local_bh_disable();
+	if (nb->api == API_NETIF_RX) {
+		while ((skb = __skb_dequeue(&nb->queue))) {
+			nb_rx_prep(nb, skb);
+			netif_rx(skb);
+		}
+	} else {
+		napi_schedule(&nb->napi);
+	}
+	local_bh_enable();	/* the poll, or the backlog, runs here */
+
+	/* a poll that used its whole budget left frames: none may remain */
+	if (!skb_queue_empty(&nb->queue))
+		return -EBUSY;
+	if (nb->host && nb->api != API_NONE)
+		return nb_host_read(nb, nb->batch * TCP_MSS);
+	return 0;
+}
+
+/* a handshake's SYN (MSS and window scale options) or ACK to the
+ * listener, through the backlog
+ */
+static int nb_host_ctl(struct napi_bench *nb, bool syn)
+{
+	unsigned int opt = syn ? 8 : 0;
+	unsigned int len = ETH_HLEN + sizeof(struct iphdr) +
+			   sizeof(struct tcphdr) + opt;
+	struct sk_buff *skb;
+	struct tcphdr *th;
+	struct iphdr *iph;
+	u8 *o;
+
+	skb = netdev_alloc_skb_ip_align(nb->dev, len);
+	if (!skb)
+		return -ENOMEM;
+	iph = nb_make_ip(nb, skb_put_zero(skb, len), IPPROTO_TCP, HOST_ADDR,
+			 len - ETH_HLEN);
+	iph->check = ip_fast_csum(iph, iph->ihl);
+	th = (struct tcphdr *)(iph + 1);
+	th->source = htons(PEER_PORT);
+	th->dest = htons(HOST_PORT);
+	th->doff = (sizeof(*th) + opt) / 4;
+	th->window = htons(65535);
+	if (syn) {
+		th->syn = 1;
+		th->seq = htonl(PEER_ISN);
+		o = (u8 *)(th + 1);
+		o[0] = TCPOPT_MSS;
+		o[1] = TCPOLEN_MSS;
+		put_unaligned_be16(ETH_DATA_LEN - 40, o + 2);
+		o[4] = TCPOPT_NOP;
+		o[5] = TCPOPT_WINDOW;
+		o[6] = TCPOLEN_WINDOW;
+		o[7] = 7;
+	} else {
+		th->ack = 1;
+		th->seq = htonl(PEER_ISN + 1);
+		th->ack_seq = htonl(nb->synack_seq + 1);
+	}
+	th->check = csum_tcpudp_magic(iph->saddr, iph->daddr,
+				      sizeof(*th) + opt, IPPROTO_TCP,
+				      csum_partial(th, sizeof(*th) + opt, 0));
+	skb->protocol = eth_type_trans(skb, nb->dev);
+	local_bh_disable();
+	netif_rx(skb);
+	local_bh_enable();	/* the backlog runs here */
+	return 0;
+}
+
+/* host 1's connection: a listener on 10.99.0.1:5001 with a fixed receive
+ * buffer (no autotuning during the runs), a handshake from 10.99.0.2:40001
+ * (the harness gives 10.99.0.2 a permanent neighbour entry, so that the
+ * SYN-ACK leaves at once), then single segments, each read at once,
+ * until the receive window takes two of the largest rounds
+ */
+static int nb_host_connect(struct napi_bench *nb)
+{
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_port = htons(HOST_PORT),
+		.sin_addr.s_addr = htonl(HOST_ADDR),
+	};
+	struct socket *listener;
+	int err, i;
+
+	nb->rxbuf = kvmalloc(MAX_BATCH * TCP_MSS, GFP_KERNEL);
+	if (!nb->rxbuf)
+		return -ENOMEM;
+	err = sock_create_kern(dev_net(nb->dev), AF_INET, SOCK_STREAM,
+			       IPPROTO_TCP, &listener);
+	if (err)
+		return err;
+	nb->listener = listener;
+	sock_set_rcvbuf(listener->sk, HOST_RCVBUF);
+	err = kernel_bind(listener, (struct sockaddr_unsized *)&sin, sizeof(sin));
+	if (!err)
+		err = kernel_listen(listener, 1);
+	if (err)
+		return err;
+
+	nb->synack = false;
+	WRITE_ONCE(nb->connecting, true);
+	err = nb_host_ctl(nb, true);
+	WRITE_ONCE(nb->connecting, false);
+	if (err)
+		return err;
+	if (!nb->synack)
+		return -EHOSTUNREACH;
+	err = nb_host_ctl(nb, false);
+	if (!err)
+		err = kernel_accept(listener, &nb->conn, O_NONBLOCK);
+	if (err)
+		return err;
+	sock_no_linger(nb->conn->sk);	/* a reset at the end, no FIN_WAIT */
+
+	nb->host_seq = PEER_ISN + 1;
+	nb_make_tcp_frame(nb, nb->host_buf + TCP_FRAME_OFF, HOST_ADDR, PEER_PORT,
+			  HOST_PORT, nb->synack_seq + 1);
+	for (i = 0; i < 4096; i++) {
+		if (tcp_receive_window(tcp_sk(nb->conn->sk)) >= 2 * MAX_BATCH * TCP_MSS)
+			return 0;
+		err = nb_fill_n(nb, 1);
+		if (err)
+			return err;
+		nb_rx_prep(nb, skb_peek(&nb->queue));
+		local_bh_disable();
+		netif_rx(__skb_dequeue(&nb->queue));
+		local_bh_enable();
+		err = nb_host_read(nb, TCP_MSS);
+		if (err)
+			return err;
+	}
+	return -ENOBUFS;
+}
+
+static void nb_host_close(struct napi_bench *nb)
+{
+	if (nb->conn)
+		sock_release(nb->conn);
+	if (nb->listener)
+		sock_release(nb->listener);
+	nb->conn = NULL;
+	nb->listener = NULL;
+	kvfree(nb->rxbuf);
+	nb->rxbuf = NULL;
+}
+
+/* reading from offset 0 runs the bench; the rest of the line comes from
+ * that run (a shell's read builtin takes a line in several reads)
+ */
+static ssize_t nb_run_read(struct file *file, char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	struct napi_bench *nb = file->private_data;
+	u64 t0, ns, packets;
+	int err = 0;
+	u32 i;
+
+	if (*ppos)
+		goto out;
+	if (nb->api >= API_MAX || !nb->batch || nb->batch > MAX_BATCH ||
+	    !nb->rounds || nb->fwd > 1 || nb->host > 1 || (nb->fwd && nb->host))
+		return -EINVAL;
+	if (!netif_running(nb->dev))
+		return -ENETDOWN;
+
+	mutex_lock(&nb->lock);
+	err = nb_set_rx_list(nb);
+	if (!err && nb->host && !nb->conn) {
+		err = nb_host_connect(nb);
+		if (err)
+			nb_host_close(nb);
+	}
+	if (err) {
+		mutex_unlock(&nb->lock);
+		return err;
+	}
+	migrate_disable();
+	t0 = local_clock();
+	for (i = 0; i < nb->rounds && !err; i++)
+		err = nb_round(nb);
+	ns = local_clock() - t0;
+	migrate_enable();
+	__skb_queue_purge(&nb->queue);
+	if (!err) {
+		packets = (u64)nb->rounds * nb->batch;
+		scnprintf(nb->result, sizeof(nb->result),
+			  "api=%u batch=%u rounds=%u packets=%llu ns=%llu ns_per_packet=%llu\n",
+			  nb->api, nb->batch, nb->rounds, packets, ns,
+			  div64_u64(ns, packets));
+	}
+	mutex_unlock(&nb->lock);
+	if (err)
+		return err;
+out:
+	return simple_read_from_buffer(ubuf, count, ppos, nb->result,
+				       strlen(nb->result));
+}
+
+static const struct file_operations nb_run_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.read	= nb_run_read,
+	.llseek	= default_llseek,
+};
 
 static void nb_out_setup(struct net_device *dev)
 {
@@ -408,7 +627,9 @@ static int __init napi_bench_init(void)
 	if (err)
 		goto err_napi;
 	nb_make_frame(nb);
-	nb_make_tcp_frame(nb);
+	/* 10.99.0.2:40000 -> 10.99.1.2:5001, forwarded */
+	nb_make_tcp_frame(nb, nb->tcp_buf + TCP_FRAME_OFF, 0x0a630102, 40000, 5001, 1);
+	nb->seq = 1;
 
 	nb->out = alloc_netdev(0, "nbench%d", NET_NAME_ENUM, nb_out_setup);
 	if (!nb->out) {
@@ -428,6 +649,7 @@ static int __init napi_bench_init(void)
 	debugfs_create_u32("rounds", 0600, nb->dir, &nb->rounds);
 	debugfs_create_u32("rx_list", 0600, nb->dir, &nb->rx_list);
 	debugfs_create_u32("fwd", 0600, nb->dir, &nb->fwd);
+	debugfs_create_u32("host", 0600, nb->dir, &nb->host);
 	debugfs_create_file("run", 0400, nb->dir, nb, &nb_run_fops);
 	return 0;
 
@@ -448,6 +670,7 @@ static void __exit napi_bench_exit(void)
 	struct napi_bench *nb = bench;
 
 	debugfs_remove_recursive(nb->dir);
+	nb_host_close(nb);
 	unregister_netdev(nb->out);
 	free_netdev(nb->out);
 	unregister_netdev(nb->dev);
