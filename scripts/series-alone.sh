@@ -60,8 +60,15 @@ mapfile -t paths < <(awk '/^diff --git / { sub(/^a\//, "", $3); sub(/^b\//, "", 
 				      print $3; print $4 }' "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch |
 		     sort -u)
 git -C "$tree" rev-parse -q --verify 'net-base^{commit}' > /dev/null || exit 1
-git -C "$tree" ls-tree -r net-base -- "${paths[@]}" |
-	git -C "$tree" update-index --index-info || exit 1
+# and what net-base has at each leading directory of those paths, unless
+# it is a directory: a file or a symbolic link there makes git apply refuse
+# a path beneath it, as it would in the whole tree
+mapfile -t dirs < <(printf '%s\n' "${paths[@]}" |
+		    awk -F/ '{ d = $1; for (i = 2; i <= NF; i++) { print d; d = d "/" $i } }' |
+		    sort -u)
+{ git -C "$tree" ls-tree -r net-base -- "${paths[@]}"
+  [ ${#dirs[@]} = 0 ] || git -C "$tree" ls-tree net-base -- "${dirs[@]}" | awk '$2 != "tree"'
+} | git -C "$tree" update-index --index-info || exit 1
 failed=
 for p in "$dir"/v*-[0-9][0-9][0-9][0-9]-*.patch; do
 	case $p in *-0000-cover-letter.patch) continue ;; esac

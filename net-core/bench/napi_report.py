@@ -115,7 +115,7 @@ def main():
     data = {k: load(out, k) for k in ("base", "head")}
     results = {"per_packet": {}, "path": {}}
     for kernel, costs in data.items():
-        # the router's configurations (fwd.*, fwdsw.*) have a none of their own
+        # the TCP configurations (fwd.*, fwdsw.*, host.*) have a none of their own
         nones = {(prefix(c), b): v for (c, b), v in costs.items()
                  if c.split(".")[-1].startswith("none-")}
         for (config, batch), values in sorted(costs.items()):
@@ -190,7 +190,8 @@ def main():
         comps, results["path"],
         "The same, each configuration less its kernel's `none` (the module's own "
         "work, which also moves between two builds): instructions per packet of "
-        "the receive path alone, and the ratio:")
+        "the receive path alone (for the end host with its socket read and its "
+        "ACKs), and the ratio:")
     worst = max((c["spread_pct"] for k in results["per_packet"].values()
                  for cells in k.values() for c in cells.values()), default=0.0)
     results["worst_spread_pct"] = round(worst, 3)
