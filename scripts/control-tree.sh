@@ -6,10 +6,14 @@
 # of BASE's own headers would share no ccache object with the head (the
 # series changes sched.h), and this one recompiles only the reverted files.
 #
+# KUnit tests are not the base's code either: an added *_test.c is left
+# out, and a Makefile whose change only adds *_test.o objects is restored
+# to BASE with the C files, so that no such file is built.
+#
 # Refused (CMD not run, exit 1), as the control would not be the base's code:
 #   - a change other than a modified .c or a modified or added .h (Kconfig,
-#     Makefile, an added, deleted or renamed file), outside the tests, YNL,
-#     the .rst text and MAINTAINERS;
+#     another Makefile change, an added, deleted or renamed file), outside
+#     the tests, YNL, the .rst text and MAINTAINERS;
 #   - a header change that is not a pure addition of declarations (see
 #     headers() below: what an added line may be);
 #   - no C file changed at all;
@@ -142,6 +146,13 @@ sys.exit(1 if bad else 0)
 	return 1
 }
 
+# test_objs TREE BASE HEAD MAKEFILE: the Makefile's change only adds
+# *_test.o objects (KUnit), to a line of its own or to one it had
+test_objs() {
+	local strip='s/[[:space:]]+[[:alnum:]_-]+_test\.o\b//g; s/[[:space:]]+$//; /[+:]=$/d'
+	[ "$(git -C "$1" show "$2:$4" | sed -E "$strip")" = \
+	  "$(git -C "$1" show "$3:$4" | sed -E "$strip")" ]
+}
 control() {
 	local t=$1 base=$2 head=$3 st f c=() rc=0 want
 	shift 3
@@ -156,6 +167,14 @@ control() {
 		case $st:$f in
 		M:*.c) c+=("$f"); echo "reverted to $base: $f" ;;
 		M:*.h | A:*.h) echo "kept from $head: $st $f" ;;
+		A:*_test.c) echo "left out (KUnit, not built): $f" ;;
+		M:Makefile | M:*/Makefile)
+			if test_objs "$t" "$base" "$head" "$f"; then
+				c+=("$f"); echo "reverted to $base (it only adds KUnit objects): $f"
+			else
+				echo "$st $f: a change other than KUnit objects: cannot revert it"
+				rc=1
+			fi ;;
 		*) echo "$st $f: neither a header nor a changed C file: cannot revert it"
 		   rc=1 ;;
 		esac
@@ -277,6 +296,17 @@ selftest() {
 	   grep -q 'allowed (a call the base ignores)' "$tmp/out" && back; then
 		ok "a line allowed by name (CONTROL_ALLOW): CMD runs"
 	else bad "a line allowed by name"; fi
+	# 3c. a KUnit file added, on a Makefile line of its own and on the
+	#     existing one: not built (the Makefile is the base's), tree back
+	toy "echo 'int t;' > net/a_test.c; echo 'int t;' > net/b_test.c
+	     sed -i 's/dev.o\$/dev.o a_test.o/' net/Makefile
+	     echo 'obj-\$(CONFIG_T) += b_test.o' >> net/Makefile" || bad "toy: case 3c"
+	# shellcheck disable=SC2016 # the probe's own $1
+	if run sh -c 'cat "$1/net/Makefile" > "$2"' sh "$tmp/t" "$tmp/seen" &&
+	   ! grep -q _test "$tmp/seen" && grep -q 'left out (KUnit, not built): net/a_test.c' "$tmp/out" &&
+	   back && grep -q a_test.o "$tmp/t/net/Makefile"; then
+		ok "KUnit files added: the base's Makefile builds none; tree back"
+	else bad "KUnit files added"; fi
 	# 4. refused: CMD must not run (each with the reason it must give)
 	while IFS='|' read -r name why change; do
 		toy "$change" || { : > "$tmp/out"; bad "toy: $name"; continue; }
@@ -298,7 +328,8 @@ selftest() {
 	DEFINE_EVENT added|not a declaration|echo "DEFINE_EVENT(c, x, TP_PROTO(int a), TP_ARGS(a));" >> include/dev.h
 	#if 0 around a declaration|a conditional around|sed -i 's/^int f(void);$/#if 0\nint f(void);\n#endif/' include/dev.h
 	C file added|A net/new.c: neither|echo "int y;" > net/new.c
-	Makefile changed|M net/Makefile: neither|echo "obj-y += new.o" >> net/Makefile
+	Makefile changed|M net/Makefile: a change other|echo "obj-y += new.o" >> net/Makefile
+	Makefile changed with a test|M net/Makefile: a change other|echo "obj-y += new.o t_test.o" >> net/Makefile; echo "int y;" > net/t_test.c
 	C file renamed|A net/dev2.c: neither|git mv net/dev.c net/dev2.c
 	no C file changed|changes no C file|git checkout -q base -- net/dev.c; echo "int g(void);" >> include/dev.h
 	EOF

@@ -8,9 +8,11 @@ Usage: export.py TREE OUT [SUBJECT_PREFIX [HEAD]]
 
 FROM..HEAD of TREE become OUT/vN-NNNN-*.patch plus the cover letter; FROM
 is $EXPORT_FROM, by default series-base. The base the patches are posted
-against is net-base (the tree's base, before the fixes of series/net/):
-commits between it and FROM, the net fixes for series/, are listed in the
-cover letter as prerequisite patches (git format-patch --base).
+against is net-base (the tree's base, before the fixes of series/net/).
+When FROM is another commit (series-base: the tree has the net fixes under
+the series), FROM..HEAD are replayed onto net-base first (replay.sh), so
+that the patches, which apply there alone, are written against net-base,
+and the cover letter has no prerequisite-patch-id lines.
 The cover letter's subject and blurb are carried over from the existing
 OUT/vN-0000-cover-letter.patch (git regenerates shortlog, diffstat and
 base-commit). OUT/BASE records the base the series was exported against.
@@ -93,6 +95,13 @@ def main():
     start = os.environ.get("EXPORT_FROM", "series-base")
     based = posted_base(tree)
     os.makedirs(out, exist_ok=True)
+    if git(tree, "rev-parse", f"{start}^{{commit}}") != \
+            git(tree, "rev-parse", f"{based}^{{commit}}"):
+        head = subprocess.run(
+            [os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                          "replay.sh"), tree, start, head, based],
+            check=True, capture_output=True, text=True).stdout.strip()
+        start = based
     count = int(git(tree, "rev-list", "--count", f"{start}..{head}"))
     tmp = tempfile.mkdtemp()
     try:

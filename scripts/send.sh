@@ -56,6 +56,14 @@ if pending=$("$here/pending-run.sh" --any); then
 	echo "$pending" >&2
 	exit 1
 fi
+branch=napi-list-send
+[ "$from" = series-base ] || branch=napi-list-send-net
+# the net-next series is posted on net-base, without the net fixes it is
+# tested over, as export.py writes series/ (replay.sh)
+if [ "$from" = series-base ] && git -C "$tree" rev-parse -q --verify net-base > /dev/null; then
+	rev=$("$here/replay.sh" "$tree" "$from" "$rev" net-base) || exit 1
+	from=net-base
+fi
 commits=$(git -C "$tree" rev-list --reverse "$from..$rev")
 [ -n "$commits" ] || { echo "send: no patches on $rev" >&2; exit 1; }
 
@@ -102,8 +110,6 @@ for c in $commits; do
 		GIT_AUTHOR_DATE=$(git -C "$tree" log -1 --format=%aI "$c") \
 		git -C "$tree" commit-tree "$c^{tree}" -p "$parent")
 done
-branch=napi-list-send
-[ "$from" = series-base ] || branch=napi-list-send-net
 branch=${SEND_BRANCH:-$branch}
 git -C "$tree" update-ref "refs/heads/$branch" "$parent"
 
@@ -187,8 +193,7 @@ git -C "$tree" "${sendemail[@]}" --dry-run "$out"/*.patch 2>&1 |
 # empty commit before the patches (prep-cover-strategy "commit", b4's default;
 # "branch-description" wants a base branch, the series has tags), imported
 # from OUT's by b4 prep --edit-cover. Its cover template carries git
-# format-patch's base-commit and prerequisite-patch-id lines (net-base, the
-# net fixes), which every b4 sends as they are (0.12 has no --edit-deps).
+# format-patch's base-commit line (net-base), which every b4 sends as it is.
 b4dir=$out/b4 b4out=$out/b4-dry
 unfold() { awk '/^$/ { exit } /^[ \t]/ { sub(/^[ \t]+/, " "); h = h $0; next }
 	{ if (h != "") print h; h = $0 } END { print h }' "$@"; }

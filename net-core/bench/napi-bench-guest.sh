@@ -18,7 +18,7 @@
 # netif_rx); MODE "base" on the base kernel, which has no receive list;
 # on the series, "off" (the module's NAPI has no receive list, nor does
 # any other: the core's static key is off), "key" (it has none, another
-# NAPI has one: the key is on), 0, 1, 2 (it has one, and
+# NAPI has one: the key is on), 0, 1, 2, 3 (it has one, and
 # net.core.napi_rx_mode is that), or "long" (mode 1 with
 # net.core.gro_normal_batch 64: the list goes up once a poll, as a
 # driver's own does); GRO the device's gro feature.
@@ -27,11 +27,13 @@
 # and 64), full-sized segments of one TCP flow, without RX checksum
 # offload, forwarded out of nbench1, which drops them: fwd with nbench1's
 # tx checksum and TSO on, fwdsw with both off (the stack segments and
-# checksums in software).
+# checksums in software). IPv4 forwards here, so that auto mode (3) is
+# list.
 #
 # Then the end host: CONFIG host.API-MODE-GRO (B 1, 8 and 64), the same
 # segments to a TCP connection of the module's on nbench0, which the
-# module reads in each round (napi_bench.c).
+# module reads in each round (napi_bench.c). Nothing forwards here, so
+# that auto mode is gro.
 #
 # Usage: napi-bench-guest.sh OUT KERNEL MODULE PACKETS REPS [ONLY]
 set -euo pipefail
@@ -101,7 +103,7 @@ done
 # series each mode
 if [ -e $mode_sysctl ]; then
 	fwd_configs=(none-off-on receive-off-on receive-0-on receive-1-on receive-2-on
-		     list-off-on gro-off-on)
+		     receive-3-on list-off-on gro-off-on)
 else
 	fwd_configs=(none-base-on receive-base-on list-base-on gro-base-on)
 fi
@@ -122,6 +124,7 @@ for c in "${configs[@]}"; do
 	esac
 	echo $fwd > $dbg/fwd
 	echo $host > $dbg/host
+	echo $((1 - host)) > /proc/sys/net/ipv4/ip_forward
 	IFS=- read -r api m g <<< "${c#*.}"
 	case $m in
 	base) ;;

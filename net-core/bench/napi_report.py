@@ -72,6 +72,9 @@ FWD_ROWS = [
     ("list, list mode", "receive-1-on", ("base", "receive-base-on")),
     ("list, gro mode", "receive-2-on", ("base", "receive-base-on")),
     ("list, gro mode against list mode", "receive-2-on", ("head", "receive-1-on")),
+    ("list, auto mode", "receive-3-on", ("base", "receive-base-on")),
+    ("list, auto mode against list mode", "receive-3-on", ("head", "receive-1-on")),
+    ("list, auto mode against gro mode", "receive-3-on", ("head", "receive-2-on")),
     ("list, list mode against a driver's own list (base)", "receive-1-on",
      ("base", "list-base-on")),
 ]
