@@ -53,9 +53,9 @@ mutant gro_held_past_complete "GRO keeps it past a completion with gro_flush_tim
 mutant own_mode_ignored "a NAPI's own rx-delivery is ignored: the sysctl decides" \
 	$'\tswitch (READ_ONCE(n->rx_delivery)) {' \
 	$'\tswitch (NETDEV_NAPI_RX_DELIVERY_DEFAULT) {'
-mutant auto_never_list "auto mode is gro even while the netns forwards" \
-	$'\tif (IPV4_DEVCONF_ALL_RO(net, FORWARDING))\n\t\treturn NAPI_RX_LIST;' \
-	$'\tif (!net)\n\t\treturn NAPI_RX_LIST;'
+mutant auto_never_list "auto mode is gro even while the device forwards" \
+	$'\tfwd = in_dev && IN_DEV_FORWARD(in_dev);' \
+	$'\tfwd = !in_dev;'
 mutant mark_napi_id "skbs fed to GRO get the NAPI id" \
 	$'\t\t\tgro_receive_skb_unmarked(&napi->gro, skb);' \
 	$'\t\t\tgro_receive_skb(&napi->gro, skb);'
