@@ -192,6 +192,12 @@ expect 1 "wire: busy poll skips for another reason" "$r" wire "$wt" \
 expect 1 "wire: another case skips for the NAPI id" "$r" wire "$wt" \
 	"$(mkwire w-busy3 '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP the driver'"'"'s skbs carry no NAPI id')" \
 	pcnet32-e100
+expect 0 "wire: netdevsim's own case skips" "$r" wire "$wt" \
+	"$(mkwire w-nsim '' '' '' '' '# ok 3 napi_rx_list.test_nsim_rx_list # SKIP rx_legacy is netdevsim'"'"'s')" \
+	pcnet32-e100
+expect 1 "wire: another case skips as netdevsim's" "$r" wire "$wt" \
+	"$(mkwire w-nsim2 '' '' '' '' '# ok 3 napi_rx_list.test_list_batches # SKIP rx_legacy is netdevsim'"'"'s')" \
+	pcnet32-e100
 d=$(mkwire w-splat)
 echo "[  169.8] WARNING: kernel/dma/mapping.c:700 at dma_free_attrs+0xa8/0xb0" >> "$d/wire-run/console.log"
 expect 1 "wire: a splat on the wire boot's console" "$r" wire "$wt" "$d" pcnet32-e100

@@ -152,10 +152,11 @@ wire)
 	# the series gives to no driver of the wire (pcnet32 and e100 do not
 	# opt in: the wire checks that they behave as before); and busy
 	# polling, which needs skbs marked with their NAPI id: pcnet32 marks
-	# none (no skb_mark_napi_id())
+	# none (no skb_mark_napi_id()); and the case of netdevsim's own switch
 	wire_skips="^# ok [0-9]+ [^ ]+ # SKIP the driver uses the (legacy|gro) API, not (legacy|gro)\$"
 	wire_skips+="|^# ok [0-9]+ [^ ]+ # SKIP the driver gave its NAPI no receive list\$"
 	wire_skips+="|^# ok [0-9]+ [^ ]+\\.test_busy_poll # SKIP the driver's skbs carry no NAPI id\$"
+	wire_skips+="|^# ok [0-9]+ [^ ]+\\.test_nsim_rx_list # SKIP rx_legacy is netdevsim's\$"
 	[ -f "$w/wire.txt" ] || { echo "no wire run $pair (the VM died before it, or VM_WIRE was empty)"; exit 1; }
 	cat "$w/wire.txt"
 	grep -qE '\(none\)|no carrier' "$w/wire.txt" && { echo "the wire $pair did not come up"; exit 1; }
@@ -197,7 +198,7 @@ wire)
 		{ echo "$t left the host otherwise than it found it:"; diff "$s.before" "$s.after"; exit 1; }
 	# the wire's own boot (vm.sh): no splat on its console either
 	"$0" console "$2/wire-run" || exit 1
-	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, no receive list, or no NAPI id)"
+	echo "$res: $(echo "$cases" | grep -vc SKIP) cases pass, $(echo "$cases" | grep -c SKIP) skip (the driver's API, no receive list, no NAPI id, or netdevsim's switch)"
 	;;
 console)
 	nargs 1 "$@"
