@@ -21,7 +21,7 @@ KMAKE   = scripts/kmake.sh $(TREE) $(VMOUT)
 # before the rules that use it, as make expands prerequisites as it reads
 NEED_TREE = $(if $(wildcard $(TREE)/Makefile),,tree)
 
-.PHONY: all help deps env tree export check check-rt check-debug check-arm send send-net vm-kernel demo vm-test mutants audit napi-bench clean
+.PHONY: all help deps env tree export check check-rt check-debug check-arm send send-net vm-kernel demo vm-test mutants audit napi-bench napi-prof clean
 
 all: deps tree vm-kernel demo
 
@@ -46,6 +46,8 @@ help:
 	@echo "               B frames a poll (UDP to a socket, TCP forwarded, TCP to a socket);"
 	@echo "               PACKETS=, REPS=, ONLY= (an ERE of configurations); results and raw"
 	@echo "               counts in Documentation/bench/ (make check's napi-bench-report judges them)"
+	@echo "make napi-prof ONLY=CONFIG: where the head's instructions differ from the base's, by"
+	@echo "               function, per frame, in one boot of each (build/napi-bench/prof/prof.md)"
 	@echo "make check-rt  the VM kernel with PREEMPT_RT: KUnit + napi_rx_list.py; writes"
 	@echo "               Documentation/check-rt.txt, which make check requires to match"
 	@echo "make check-debug the VM kernel + kernel/configs/debug.config (KASAN, lockdep,"
@@ -130,6 +132,12 @@ napi-bench: $(NEED_TREE)
 	@cd $(BUILD)/napi-bench && cp run.txt table.md results.json labels.* windows.* \
 		$(CURDIR)/Documentation/bench/
 	@echo "make napi-bench: its results are in Documentation/bench/: commit them"
+
+# the bench's kernels, profiled by function (not a result of make napi-bench)
+napi-prof: $(NEED_TREE)
+	@[ -n "$(ONLY)" ] || { echo "make napi-prof: say ONLY=CONFIG (napi-bench-guest.sh)"; exit 1; }
+	@$(ENV) CACHE=$(CACHE) ONLY="$(ONLY)" PROF=1 net-core/bench/napi-bench.sh $(TREE) \
+		$(BUILD)/napi-bench $(or $(PACKETS),4096) 1
 
 clean:
 	rm -rf $(BUILD)

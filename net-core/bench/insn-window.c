@@ -9,7 +9,12 @@
  * Counting is per translated block, as QEMU's tests/plugin/insn.c does it
  * (a block left early still counts whole).
  *
- * qemu-system-x86_64 ... -plugin insn-window.so,start=0x...,stop=0x...,out=F
+ * With prof=P it also counts, over all windows together, the instructions
+ * of each translated block by its start address, and writes them to P at
+ * exit, a line a block address: "ADDRESS COUNT" in hex and decimal
+ * (make napi-prof maps them to functions).
+ *
+ * qemu-system-x86_64 ... -plugin insn-window.so,start=0x...,stop=0x...,out=F[,prof=P]
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -26,7 +31,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 static uint64_t start_addr, stop_addr, count[MAX_CPUS], mark[MAX_CPUS];
 static unsigned int ncpus = 1;
 static bool open_window;	/* __atomic: read by every vCPU thread */
-static FILE *out;
+static FILE *out, *prof;
+
+/* prof=: a translated block, and how often it ran in a window */
+struct tb_rec {
+	uint64_t vaddr, insns, execs;
+};
+static GPtrArray *recs;
+static GMutex recs_lock;
 
 static bool window_open(void)
 {
@@ -36,6 +48,14 @@ static bool window_open(void)
 static void on_tb(unsigned int cpu_index, void *udata)
 {
 	count[cpu_index % MAX_CPUS] += (uintptr_t)udata;
+}
+
+static void on_tb_prof(unsigned int cpu_index, void *udata)
+{
+	struct tb_rec *rec = udata;
+
+	if (window_open())
+		__atomic_add_fetch(&rec->execs, 1, __ATOMIC_RELAXED);
 }
 
 static void on_start(unsigned int cpu_index, void *udata)
@@ -65,6 +85,17 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb, QEMU_PLUGIN_CB_NO_REGS,
 					     (void *)(uintptr_t)n);
+	if (prof) {
+		struct tb_rec *rec = g_new0(struct tb_rec, 1);
+
+		rec->vaddr = qemu_plugin_tb_vaddr(tb);
+		rec->insns = n;
+		g_mutex_lock(&recs_lock);
+		g_ptr_array_add(recs, rec);
+		g_mutex_unlock(&recs_lock);
+		qemu_plugin_register_vcpu_tb_exec_cb(tb, on_tb_prof,
+						     QEMU_PLUGIN_CB_NO_REGS, rec);
+	}
 	for (i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		uint64_t va = qemu_plugin_insn_vaddr(insn);
@@ -78,16 +109,53 @@ static void tb_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 }
 
+static void write_prof(void)
+{
+	GHashTable *sum = g_hash_table_new_full(g_int64_hash, g_int64_equal,
+						g_free, g_free);
+	GHashTableIter iter;
+	gpointer key, val;
+	guint i;
+
+	/* a block translated again (flushed, or at another physical page)
+	 * has a record of each translation
+	 */
+	for (i = 0; i < recs->len; i++) {
+		struct tb_rec *rec = g_ptr_array_index(recs, i);
+		uint64_t *total;
+
+		if (!rec->execs)
+			continue;
+		total = g_hash_table_lookup(sum, &rec->vaddr);
+		if (!total) {
+			uint64_t *k = g_new(uint64_t, 1);
+
+			*k = rec->vaddr;
+			total = g_new0(uint64_t, 1);
+			g_hash_table_insert(sum, k, total);
+		}
+		*total += rec->execs * rec->insns;
+	}
+	g_hash_table_iter_init(&iter, sum);
+	while (g_hash_table_iter_next(&iter, &key, &val))
+		fprintf(prof, "%" PRIx64 " %" PRIu64 "\n", *(uint64_t *)key,
+			*(uint64_t *)val);
+	fclose(prof);
+	g_hash_table_destroy(sum);
+}
+
 static void at_exit(qemu_plugin_id_t id, void *p)
 {
 	fclose(out);
+	if (prof)
+		write_prof();
 }
 
 QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 					   const qemu_info_t *info,
 					   int argc, char **argv)
 {
-	const char *path = NULL;
+	const char *path = NULL, *prof_path = NULL;
 	int i;
 
 	for (i = 0; i < argc; i++) {
@@ -102,6 +170,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 			stop_addr = strtoull(val, NULL, 0);
 		else if (!strcmp(argv[i], "out"))
 			path = val;
+		else if (!strcmp(argv[i], "prof"))
+			prof_path = val;
 		else
 			return -1;
 	}
@@ -112,6 +182,12 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id,
 	out = fopen(path, "w");
 	if (!out)
 		return -1;
+	if (prof_path) {
+		prof = fopen(prof_path, "w");
+		if (!prof)
+			return -1;
+		recs = g_ptr_array_new_with_free_func(g_free);
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, tb_trans);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

@@ -18,7 +18,13 @@
 # the raw counts (KERNEL base, head, and base.2, head.2: a second boot); napi_report.py turns them into OUT/table.md and
 # OUT/results.json.
 #
-# Usage: [ONLY=ERE] napi-bench.sh TREE OUT [PACKETS [REPS]]
+# PROF=1 (make napi-prof): each kernel boots once, its counts go to
+# OUT/prof/, where the plugin also counts each block's instructions in the
+# windows (funcs.KERNEL), and napi_prof.py writes OUT/prof/prof.md: per
+# frame, the functions whose count differs between base and head. Not a
+# run of make napi-bench (the windows' fixed cost stays in).
+#
+# Usage: [ONLY=ERE] [PROF=1] napi-bench.sh TREE OUT [PACKETS [REPS]]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -49,6 +55,12 @@ diff <(grep '^CONFIG' "$hout/.config") <(grep '^CONFIG' "$bout/.config") >&2 || 
 	echo "napi-bench: the base kernel's configuration differs from the head's" >&2
 	exit 1
 }
+# where this run's counts go
+dst=$out
+if [ -n "${PROF:-}" ]; then
+	dst=$out/prof
+	rm -rf "$dst"; mkdir -p "$dst"
+fi
 t0=$SECONDS
 for k in head:"$tree":"$hout" base:"$src":"$bout"; do
 	IFS=: read -r name ksrc kout <<< "$k"
@@ -68,22 +80,29 @@ done
 	echo "qemu: $(dpkg-query -W -f='${Version}' qemu-system-x86)," \
 	     "$(nproc) host CPUs; guest: 1 vCPU, 1 GiB"
 	echo "kernels and module build: $((SECONDS - t0)) s"
-} > "$out/run.txt"
+} > "$dst/run.txt"
 
 boot() {	# boot KERNEL KOUT
-	local map=$2/System.map start stop t0 cmd
+	local map=$2/System.map start stop t0 cmd popt=
 	start=$(sym "$map" pgctrl_write) && stop=$(sym "$map" pgctrl_show) || exit 1
-	rm -f "$out/windows.$1" "$out/labels.$1"
+	rm -f "$dst/windows.$1" "$dst/labels.$1"
 	printf -v cmd 'env PATH=%q %q %q %q %q %q %q %q' "$PATH" "$here/napi-bench-guest.sh" \
-		"$out" "$1" "$out/mod-${1%.2}/napi_bench.ko" "$packets" "$reps" "${ONLY:-.}"
+		"$dst" "$1" "$out/mod-${1%.2}/napi_bench.ko" "$packets" "$reps" "${ONLY:-.}"
+	[ -z "${PROF:-}" ] || popt=",prof=$dst/funcs.$1"
 	t0=$SECONDS
 	"$top/scripts/vm-boot.sh" "${BENCH_TIMEOUT:-7200}" "$2" --cpus 1 --memory 1G \
 		--rwdir "$out" --exec "$cmd" \
-		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop,out=$out/windows.$1" \
-		> "$out/console.$1.log" 2>&1
+		--qemu-opts="-plugin $plugin,start=0x$start,stop=0x$stop,out=$dst/windows.$1$popt" \
+		> "$dst/console.$1.log" 2>&1
 	echo "napi-bench: $1 kernel: $((SECONDS - t0)) s" >&2
-	echo "$1 boot: $((SECONDS - t0)) s" >> "$out/run.txt"
+	echo "$1 boot: $((SECONDS - t0)) s" >> "$dst/run.txt"
 }
+if [ -n "${PROF:-}" ]; then
+	boot base "$bout"
+	boot head "$hout"
+	"$here/napi_prof.py" "$out" | tee "$dst/prof.md"
+	exit
+fi
 # each kernel boots twice: the second boot's counts (KERNEL.2) show the
 # resolution, how far two runs of the same work differ
 boot base "$bout"
