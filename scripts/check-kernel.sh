@@ -17,6 +17,8 @@
 #          times slower under TCG than the VM kernel: the boot's and each
 #          test's timeout are that many times longer, and so are the
 #          selftest library's fixed wait deadlines and command timeout (vm.sh VM_SLOWDOWN).
+#          The KUnit cases napi_rx_promise_locks and napi_rx_promise_checked
+#          must PASS (they skip without lockdep or CONFIG_DEBUG_NET).
 #
 # Usage: check-kernel.sh rt|debug TREE OUT
 set -uo pipefail
@@ -58,9 +60,14 @@ build() {
 	grep -qx "$want" "$out/vm/.config" &&
 	"$top/scripts/kmake.sh" "$tree" "$out/vm" bzImage
 }
-rt_case() {
-	grep -E '\[(PASSED|SKIPPED|FAILED)\] napi_rx_rt_interleaved' "$out/kunit.log" |
-		tee /dev/stderr | grep -q PASSED
+# must_pass CASE...: each of these KUnit cases passed (did not skip)
+must_pass() {
+	local c rc=0
+	for c; do
+		grep -E "\[(PASSED|SKIPPED|FAILED)\] $c( |\$)" "$out/kunit.log" |
+			tee /dev/stderr | grep -q PASSED || { echo "$c: did not pass"; rc=1; }
+	done
+	return $rc
 }
 # ksft C:TEST: a test the series adds (results.sh new) or a neighbour; a
 # SKIP of either fails here (step)
@@ -74,7 +81,9 @@ step "$kind-kernel" build || exit 1
 VM_TESTS=$tests step "$kind-boot" \
 	"$top/tools/testing/selftests/vm.sh" "$tree" "$out/vm" "$out/run"
 step kunit "$top/tools/testing/selftests/results.sh" kunit "$tree" "$out/run"
-[ "$kind" = rt ] && step kunit-rt-case rt_case
+[ "$kind" = rt ] && step kunit-rt-case must_pass napi_rx_rt_interleaved
+# the check of a driver's promise, with lockdep and CONFIG_DEBUG_NET
+[ "$kind" = debug ] && step kunit-debug-cases must_pass napi_rx_promise_locks napi_rx_promise_checked
 while read -r t; do
 	step "ksft:${t#*:}" ksft "$t"
 done < <(vm_tests "$tests")
