@@ -56,6 +56,9 @@ mutant own_mode_ignored "a NAPI's own rx-delivery is ignored: the sysctl decides
 mutant auto_never_list "auto mode is gro even while the device forwards" \
 	$'\tfwd = in_dev && IN_DEV_FORWARD(in_dev);' \
 	$'\tfwd = !in_dev;'
+mutant promise_unchecked "CONFIG_DEBUG_NET does not check the driver's promise" \
+	$'\tDEBUG_NET_WARN_ONCE(napi_rx_promise_broken(ctx->rx_list.lock_depth),' \
+	$'\tDEBUG_NET_WARN_ONCE(false && napi_rx_promise_broken(ctx->rx_list.lock_depth),'
 mutant mark_napi_id "skbs fed to GRO get the NAPI id" \
 	$'\t\t\tgro_receive_skb_unmarked(&napi->gro, skb);' \
 	$'\t\t\tgro_receive_skb(&napi->gro, skb);'
